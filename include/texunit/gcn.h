@@ -1,0 +1,76 @@
+// The GCN (GFX6-9) MIMG front end: decode the 64-bit encoding, disassemble it as LLVM does, and
+// execute it against a wave's register file. It only translates; sampling happens in the core.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "texunit/descriptors.h"
+#include "texunit/memory.h"
+#include "texunit/request.h"
+#include "texunit/runtime.h"
+#include "texunit/status.h"
+
+namespace texunit::gcn {
+
+struct MimgInstruction {
+  Gfx gfx = Gfx::kGfx6;
+  uint8_t opcode = 0;       // OP[7:0] as encoded
+  const char* mnemonic = "";  // LLVM spelling, e.g. "image_sample_c_lz"
+  Op op;                    // ISA-neutral op
+  Modifiers mods;           // dmask, unorm, glc, slc, da, tfe, lwe, d16, a16, r128
+  uint8_t vaddr = 0;        // first address VGPR
+  uint8_t vdata = 0;        // first data VGPR
+  uint8_t srsrc = 0;        // first T# SGPR (the encoding stores it / 4)
+  uint8_t ssamp = 0;        // first S# SGPR (the encoding stores it / 4)
+  uint32_t size_dwords = 2;
+  // GFX10+ only (filled by the RDNA decoder).
+  uint8_t dim = 0;
+  bool dlc = false;
+  uint8_t nsa_dwords = 0;
+  uint8_t nsa_vaddr[13] = {};
+};
+
+// Decodes one MIMG instruction from little-endian dwords (as llvm-mc prints them). Errors name the
+// field: an ENCODING other than 0b111100, an opcode the generation does not have, a D16 bit on
+// GFX6/7, ...
+Status DecodeMimg(Gfx gfx, std::span<const uint32_t> words, MimgInstruction* out);
+// The inverse, for tests and tools.
+Status EncodeMimg(const MimgInstruction& inst, std::vector<uint32_t>* words);
+
+// GFX6-9 encodings do not say the image's dimension, so the VADDR register count is derived from
+// the op and an assumed image type: 2D (2D array when DA is set) unless told otherwise.
+struct DisasmOptions {
+  bool has_dim = false;
+  ImageType dim = ImageType::k2D;
+};
+// LLVM's text for the instruction, e.g.
+// "image_sample v[0:3], v[4:5], s[8:15], s[16:19] dmask:0xf".
+std::string Disassemble(const MimgInstruction& inst, const DisasmOptions& options = {});
+// Every decoded field, one "name: value" per line, for `texunit decode`.
+std::string DescribeFields(const MimgInstruction& inst);
+
+// Number of VADDR dwords the op reads for an image of type `dim` (per the seed's layouts:
+// {offset}{bias}{z-compare}{derivatives}{x,y,z/slice/face}{lod|clamp|mip}).
+int AddressDwords(const MimgInstruction& inst, ImageType dim);
+// Number of VDATA dwords written or read: popcount(dmask) (4 for gather4), halved and rounded up
+// for packed D16, plus one for TFE/LWE.
+int DataDwords(const MimgInstruction& inst);
+
+// A wave's registers. VGPRs are laid out [vgpr][lane] with a stride of 64 lanes, so a VGPR is a
+// contiguous column of per-lane values: exactly the SoA form the core consumes.
+struct WaveState {
+  uint32_t lane_count = 64;  // 1..64
+  uint64_t exec = ~0ull;
+  std::span<uint32_t> sgprs;  // s0, s1, ...
+  std::span<uint32_t> vgprs;  // vgprs[v * 64 + lane]
+};
+
+// Reads the T# (and S#) from SGPRs, gathers the VADDR operands, runs the request on `runtime`,
+// and writes VDATA (DMASK-compacted) for active lanes.
+Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& wave,
+               const Memory& memory);
+
+}  // namespace texunit::gcn

@@ -1,0 +1,43 @@
+// What an image may touch. The caller registers host ranges (or a translation callback for an
+// emulator's guest memory); every descriptor's whole footprint is resolved against them once per
+// request, before any lane work, so the kernels never dereference an address they were not given.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "texunit/status.h"
+
+namespace texunit {
+
+// Maps guest [address, address + size) to one contiguous host range, or returns nullptr when the
+// range is not (wholly) mapped or, with `write`, not writable. Called once per descriptor per
+// request, never per lane.
+using TranslateFn = uint8_t* (*)(void* user, uint64_t address, uint64_t size, bool write);
+
+class Memory {
+ public:
+  // Registers host memory at a guest address. Ranges must not overlap.
+  Status AddRegion(uint64_t address, void* host, uint64_t size, bool writable = true);
+  // Consulted when no registered region covers a request.
+  void SetTranslator(TranslateFn fn, void* user) {
+    translate_ = fn;
+    user_ = user;
+  }
+  // The host pointer for [address, address + size), or nullptr.
+  uint8_t* Resolve(uint64_t address, uint64_t size, bool write) const;
+
+ private:
+  struct Region {
+    uint64_t address;
+    uint8_t* host;
+    uint64_t size;
+    bool writable;
+  };
+  std::vector<Region> regions_;
+  TranslateFn translate_ = nullptr;
+  void* user_ = nullptr;
+};
+
+}  // namespace texunit

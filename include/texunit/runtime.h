@@ -1,0 +1,53 @@
+// The runtime: executes TexRequests on the best (or forced) Highway target, one wave at a time or
+// a batch of waves across threads.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "texunit/request.h"
+#include "texunit/status.h"
+
+namespace texunit {
+
+struct RuntimeOptions {
+  // Worker threads for ExecuteBatch; 0 = $TEXUNIT_THREADS, else all hardware threads.
+  int threads = 0;
+  // "SSE4", "AVX2", "AVX3", "SCALAR" (also NEON, SVE, SVE2 on aarch64); empty = $TEXUNIT_TARGET,
+  // else the best target this CPU supports. Forcing a target is process-wide.
+  std::string target;
+};
+
+class Runtime {
+ public:
+  // Fails if the forced target is unknown, not compiled in, or not supported by this CPU.
+  static Status Create(const RuntimeOptions& options, std::unique_ptr<Runtime>* out);
+  ~Runtime();
+
+  // Executes one wave. Validation happens before any lane is touched.
+  Status Execute(const TexRequest& request) const;
+  // Executes many independent waves with tbb::parallel_for, in order of the span (callers put
+  // neighbouring waves next to each other). Returns the first failure; `statuses`, if non-null,
+  // receives one Status per request.
+  Status ExecuteBatch(std::span<const TexRequest> requests,
+                      std::vector<Status>* statuses = nullptr) const;
+
+  std::string target_name() const;  // the target kernels run on, e.g. "AVX3"
+  int threads() const { return threads_; }
+
+  // Every target compiled into this build ("AVX3", "AVX2", "SSE4", "SCALAR", ...), best first.
+  static std::vector<std::string> CompiledTargets();
+  // The subset this CPU can run.
+  static std::vector<std::string> SupportedTargets();
+
+ private:
+  Runtime() = default;
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  int threads_ = 1;
+};
+
+}  // namespace texunit

@@ -1,0 +1,11 @@
+// Umbrella header for the C++ API.
+#pragma once
+
+#include "texunit/descriptors.h"
+#include "texunit/formats.h"
+#include "texunit/gcn.h"
+#include "texunit/layout.h"
+#include "texunit/memory.h"
+#include "texunit/request.h"
+#include "texunit/runtime.h"
+#include "texunit/status.h"
