@@ -59,7 +59,8 @@ struct ImageDesc {
   uint32_t last_array = 0;
   uint16_t min_lod = 0;       // u4.8 resource LOD clamp
   uint16_t min_lod_warn = 0;  // u4.8 LWE threshold
-  uint8_t tiling = 0;         // TILING_INDEX (GFX6-8) or SW_MODE (GFX9+)
+  uint8_t tiling = 0;         // TILING_INDEX (GFX6-8) or SW_MODE (GFX9+), as encoded
+  bool linear = true;         // set by the decoder: `tiling` selects a linear layout on this gen
 
   // --- Fields kept for bit-exact re-encoding; the core does not interpret them ---
   uint16_t gfx10_format = 0;  // GFX10+ unified FORMAT code as encoded

@@ -1,0 +1,37 @@
+// The order of a MIMG instruction's VADDR dwords, per the seed's layouts:
+//   {offset}{bias}{z-compare}{derivatives}{body: x, y, z/slice/face, fragment}{lod | clamp | mip}
+// Used by the disassembler (how many registers) and the executor (which operand each one is).
+#pragma once
+
+#include <cstdint>
+
+#include "texunit/descriptors.h"
+#include "texunit/request.h"
+
+namespace texunit::gcn {
+
+enum class AddrSlot : uint8_t {
+  kOffset,    // _O: packed X[5:0] Y[13:8] Z[21:16]
+  kBias,      // _B
+  kZCompare,  // _C
+  kDsDx, kDtDx, kDrDx,  // _D / _CD derivatives: all d/dx (horizontal) first...
+  kDsDy, kDtDy, kDrDy,  // ...then all d/dy (vertical); 1D has s only, 2D s and t, 3D/cube s,t,r
+  kX, kY,
+  kZ,         // 3D z (or r)
+  kSlice,     // array layer (1D/2D arrays)
+  kFace,      // cube: face id (cube arrays: face + 8 * slice, one dword)
+  kFragment,  // MSAA sample index
+  kLod,       // _L
+  kClamp,     // _CL
+  kMip,       // LOAD_MIP / STORE_MIP / GET_RESINFO level
+};
+
+struct AddressLayout {
+  uint8_t count = 0;
+  AddrSlot slots[16] = {};
+};
+
+// The VADDR layout of `op` on an image of type `dim` (32-bit addresses: one dword per slot).
+AddressLayout GetAddressLayout(const Op& op, ImageType dim);
+
+}  // namespace texunit::gcn
