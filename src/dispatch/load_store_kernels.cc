@@ -1,0 +1,31 @@
+// Compiles the load and store kernels once per Highway target and exports the dispatchers.
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "dispatch/load_store_kernels.cc"
+#include "hwy/foreach_target.h"  // IWYU pragma: keep
+
+#include "dispatch/kernels.h"
+#include "hwy/highway.h"
+#include "sampler/load_store_kernel-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace texunit {
+namespace HWY_NAMESPACE {
+
+void LoadWave(const WaveSetup& setup) { LoadWaveImpl(setup); }
+void StoreWave(const WaveSetup& setup) { StoreWaveImpl(setup); }
+
+}  // namespace HWY_NAMESPACE
+}  // namespace texunit
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace texunit {
+
+HWY_EXPORT(LoadWave);
+HWY_EXPORT(StoreWave);
+
+void DispatchLoadWave(const WaveSetup& setup) { HWY_DYNAMIC_DISPATCH(LoadWave)(setup); }
+void DispatchStoreWave(const WaveSetup& setup) { HWY_DYNAMIC_DISPATCH(StoreWave)(setup); }
+
+}  // namespace texunit
+#endif

@@ -1,0 +1,177 @@
+// Runtime: target selection, per-wave execution and the TBB batch scheduler.
+#include "texunit/runtime.h"
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <thread>
+
+#include "dispatch/kernels.h"
+#include "hwy/targets.h"
+#include "sampler/wave_setup.h"
+
+namespace texunit {
+
+struct Runtime::Impl {
+  std::unique_ptr<tbb::task_arena> arena;
+  int64_t target = 0;
+};
+
+namespace {
+
+// Targets in the order users name them, best first.
+constexpr int64_t kKnownTargets[] = {
+#if HWY_ARCH_X86
+    HWY_AVX3_DL, HWY_AVX3, HWY_AVX2, HWY_SSE4, HWY_SSSE3,
+#elif HWY_ARCH_ARM
+    HWY_SVE2_128, HWY_SVE_256, HWY_SVE2, HWY_SVE, HWY_NEON,
+#endif
+    HWY_EMU128, HWY_SCALAR};
+
+std::vector<std::string> TargetNames(int64_t mask) {
+  std::vector<std::string> names;
+  for (int64_t t : kKnownTargets) {
+    if (mask & t) names.push_back(hwy::TargetName(t));
+  }
+  return names;
+}
+
+// Compiled targets: every kernel TU is built with the same HWY_TARGETS.
+int64_t CompiledMask() { return HWY_TARGETS; }
+
+// What the CPU supports, read once before any target is forced (forcing changes what
+// hwy::SupportedTargets() reports).
+int64_t CpuMask() {
+  static const int64_t mask = [] {
+    hwy::SetSupportedTargetsForTest(0);
+    return hwy::SupportedTargets() | HWY_SCALAR;
+  }();
+  return mask;
+}
+
+void ZeroResults(const WaveSetup& s) {
+  const TexRequest& req = *s.req;
+  for (uint32_t lane = 0; lane < s.lane_count; ++lane) {
+    if (!((s.exec >> lane) & 1)) continue;
+    for (int k = 0; k < s.ncomp; ++k) req.out.data[k][lane] = 0;
+    if (req.out.status != nullptr && (req.mods.tfe || req.mods.lwe)) req.out.status[lane] = 0;
+  }
+}
+
+std::mutex g_target_mutex;
+
+}  // namespace
+
+Status Runtime::Create(const RuntimeOptions& options, std::unique_ptr<Runtime>* out) {
+  std::string target = options.target;
+  if (target.empty()) {
+    if (const char* env = std::getenv("TEXUNIT_TARGET")) target = env;
+  }
+  int threads = options.threads;
+  if (threads <= 0) {
+    if (const char* env = std::getenv("TEXUNIT_THREADS")) {
+      char* end = nullptr;
+      const long v = std::strtol(env, &end, 10);
+      if (end == env || *end != '\0' || v <= 0 || v > 4096) {
+        return Status::InvalidArgument(std::string("TEXUNIT_THREADS=") + env +
+                                       " is not a positive thread count");
+      }
+      threads = static_cast<int>(v);
+    }
+  }
+  if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+
+  int64_t forced = 0;
+  CpuMask();  // read the real CPU mask before any forcing
+  if (!target.empty()) {
+    std::string upper = target;
+    for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    for (int64_t t : kKnownTargets) {
+      if (upper == hwy::TargetName(t)) forced = t;
+    }
+    if (forced == 0) {
+      return Status::InvalidArgument("target '" + target + "' is unknown (compiled: " +
+                                     [] {
+                                       std::string s;
+                                       for (auto& n : CompiledTargets()) s += (s.empty() ? "" : ", ") + n;
+                                       return s;
+                                     }() + ")");
+    }
+    if (!(CompiledMask() & forced)) {
+      return Status::Unsupported("target " + upper + " is not compiled into this build");
+    }
+    if (!(CpuMask() & forced)) {
+      return Status::Unsupported("target " + upper + " is not supported by this CPU");
+    }
+  }
+  std::unique_ptr<Runtime> rt(new Runtime());
+  rt->impl_ = std::make_unique<Impl>();
+  rt->threads_ = threads;
+  rt->impl_->arena = std::make_unique<tbb::task_arena>(threads);
+  {
+    // The dispatch mask is process-wide: forcing a target affects every Runtime.
+    std::lock_guard<std::mutex> lock(g_target_mutex);
+    hwy::SetSupportedTargetsForTest(forced);
+    rt->impl_->target = DispatchedTarget();
+  }
+  *out = std::move(rt);
+  return Status::Ok();
+}
+
+Runtime::~Runtime() = default;
+
+Status Runtime::Execute(const TexRequest& request) const {
+  WaveSetup setup;
+  TEXUNIT_RETURN_IF_ERROR(PrepareWave(request, &setup));
+  if (setup.unbound) {
+    ZeroResults(setup);
+    return Status::Ok();
+  }
+  switch (request.op.kind) {
+    case OpKind::kSample: DispatchSampleWave(setup); break;
+    case OpKind::kLoad: DispatchLoadWave(setup); break;
+    case OpKind::kStore: DispatchStoreWave(setup); break;
+    default: return Status::Internal("PrepareWave accepted an op no kernel runs");
+  }
+  return Status::Ok();
+}
+
+Status Runtime::ExecuteBatch(std::span<const TexRequest> requests,
+                             std::vector<Status>* statuses) const {
+  if (statuses != nullptr) statuses->assign(requests.size(), Status::Ok());
+  std::mutex first_mutex;
+  size_t first_index = requests.size();
+  Status first;
+  // Blocks of consecutive waves: callers order waves so neighbours share cache lines.
+  impl_->arena->execute([&] {
+    tbb::parallel_for(tbb::blocked_range<size_t>(0, requests.size(), 16),
+                      [&](const tbb::blocked_range<size_t>& r) {
+                        for (size_t i = r.begin(); i != r.end(); ++i) {
+                          Status st = Execute(requests[i]);
+                          if (st.ok()) continue;
+                          std::lock_guard<std::mutex> lock(first_mutex);
+                          if (i < first_index) {
+                            first_index = i;
+                            first = st;
+                          }
+                          if (statuses != nullptr) (*statuses)[i] = std::move(st);
+                        }
+                      });
+  });
+  return first;
+}
+
+std::string Runtime::target_name() const { return hwy::TargetName(impl_->target); }
+
+std::vector<std::string> Runtime::CompiledTargets() { return TargetNames(CompiledMask()); }
+
+std::vector<std::string> Runtime::SupportedTargets() {
+  return TargetNames(CompiledMask() & CpuMask());
+}
+
+}  // namespace texunit

@@ -1,0 +1,110 @@
+// The linear layout of an image (include/texunit/layout.h documents the rules).
+#include <algorithm>
+#include <string>
+
+#include "formats/format_table.h"
+#include "texunit/layout.h"
+
+namespace texunit {
+
+namespace {
+
+constexpr uint32_t kMaxDimension = 16384;  // 14-bit WIDTH/HEIGHT fields
+constexpr uint64_t kLevelAlignment = 256;  // base addresses are VA >> 8
+
+bool IsArray(ImageType t) {
+  return t == ImageType::k1DArray || t == ImageType::k2DArray || t == ImageType::k2DMsaaArray;
+}
+
+uint32_t MipCount(uint32_t w, uint32_t h, uint32_t d) {
+  uint32_t m = std::max({w, h, d}), n = 1;
+  while (m > 1) {
+    m >>= 1;
+    ++n;
+  }
+  return n;
+}
+
+std::string Str(uint64_t v) { return std::to_string(v); }
+
+}  // namespace
+
+Status ComputeImageLayout(const ImageDesc& desc, ImageLayout* out) {
+  *out = ImageLayout();
+  if (!desc.linear) {
+    return Status::Unsupported("T# tiling mode " + Str(desc.tiling) +
+                               " (TILING_INDEX/SW_MODE) is not linear; texunit reads linear "
+                               "images only");
+  }
+  const FormatInfo info = GetFormatInfo(desc.format);
+  if (info.bytes_per_texel == 0) {
+    return Status::Unsupported(std::string("T#.DATA_FORMAT=") + DataFormatName(desc.format.data) +
+                               " has no linear texel size in this release");
+  }
+  if (desc.width == 0 || desc.width > kMaxDimension) {
+    return Status::InvalidArgument("T#.WIDTH=" + Str(desc.width) + " is outside 1..16384");
+  }
+  if (desc.height == 0 || desc.height > kMaxDimension) {
+    return Status::InvalidArgument("T#.HEIGHT=" + Str(desc.height) + " is outside 1..16384");
+  }
+  if (desc.depth == 0 || desc.depth > 8192) {
+    return Status::InvalidArgument("T#.DEPTH=" + Str(desc.depth) + " is outside 1..8192");
+  }
+  if (desc.pitch < desc.width) {
+    return Status::InvalidArgument("T#.PITCH=" + Str(desc.pitch) + " is less than WIDTH=" +
+                                   Str(desc.width));
+  }
+  const bool is3d = desc.type == ImageType::k3D;
+  const uint32_t mips = MipCount(desc.width, desc.height, is3d ? desc.depth : 1);
+  if (desc.last_level >= kMaxLevels || desc.last_level >= mips) {
+    return Status::InvalidArgument("T#.LAST_LEVEL=" + Str(desc.last_level) + " exceeds the " +
+                                   Str(mips) + " levels of a " + Str(desc.width) + "x" +
+                                   Str(desc.height) + " image");
+  }
+  if (desc.base_level > desc.last_level) {
+    return Status::InvalidArgument("T#.BASE_LEVEL=" + Str(desc.base_level) +
+                                   " is greater than LAST_LEVEL=" + Str(desc.last_level));
+  }
+  if (IsArray(desc.type) || desc.type == ImageType::kCube) {
+    if (desc.base_array > desc.last_array) {
+      return Status::InvalidArgument("T#.BASE_ARRAY=" + Str(desc.base_array) +
+                                     " is greater than LAST_ARRAY=" + Str(desc.last_array));
+    }
+    if (desc.last_array >= desc.depth) {
+      return Status::InvalidArgument("T#.LAST_ARRAY=" + Str(desc.last_array) +
+                                     " is not below the layer count DEPTH+1=" + Str(desc.depth));
+    }
+  }
+
+  out->bytes_per_texel = info.bytes_per_texel;
+  out->num_levels = desc.last_level + 1u;
+  uint64_t offset = 0;
+  for (uint32_t l = 0; l < out->num_levels; ++l) {
+    LevelLayout& lv = out->levels[l];
+    lv.offset = offset;
+    lv.width = std::max(1u, desc.width >> l);
+    lv.height = std::max(1u, desc.height >> l);
+    lv.depth = is3d ? std::max(1u, desc.depth >> l) : desc.depth;
+    lv.pitch = std::max(desc.pitch >> l, lv.width);
+    lv.slice_bytes = uint64_t{lv.pitch} * lv.height * info.bytes_per_texel;
+    const uint64_t end = offset + lv.slice_bytes * lv.depth;
+    out->total_bytes = end;
+    offset = (end + kLevelAlignment - 1) / kLevelAlignment * kLevelAlignment;
+  }
+  return Status::Ok();
+}
+
+ImageDesc MakeImage2D(Format format, uint32_t width, uint32_t height, uint32_t levels,
+                      uint64_t base_address) {
+  ImageDesc d;
+  d.base_address = base_address;
+  d.format = format;
+  d.width = width;
+  d.height = height;
+  d.pitch = width;
+  d.type = ImageType::k2D;
+  d.last_level = static_cast<uint8_t>(levels == 0 ? 0 : levels - 1);
+  return d;
+}
+
+}  // namespace texunit

@@ -1,0 +1,224 @@
+// IMAGE_SAMPLE / _L / _LZ / _B on 2D images (docs/sampling.md): LOD from the quads or operands,
+// per-lane level selection, CLAMP modes, point/bilinear filtering and the linear mip blend, then
+// DST_SEL and DMASK. Lanes run as SoA vectors; lanes on different levels gather their own level.
+#if defined(TEXUNIT_SAMPLE_KERNEL_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef TEXUNIT_SAMPLE_KERNEL_INL_H_
+#undef TEXUNIT_SAMPLE_KERNEL_INL_H_
+#else
+#define TEXUNIT_SAMPLE_KERNEL_INL_H_
+#endif
+
+#include <cstring>
+
+#include "hwy/highway.h"
+#include "sampler/sampler_common-inl.h"
+#include "sampler/texel_fetch-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace texunit {
+namespace HWY_NAMESPACE {
+
+// Operands copied into padded wave-sized arrays, so every chunk can load a full vector. Lanes past
+// lane_count repeat their quad's top-left coordinates (zero derivatives), as the contract says.
+struct SampleOperands {
+  HWY_ALIGN float s[kMaxLanes];
+  HWY_ALIGN float t[kMaxLanes];
+  HWY_ALIGN float lod[kMaxLanes];
+  HWY_ALIGN float bias[kMaxLanes];
+};
+
+HWY_INLINE void CopyPadded(const uint32_t* src, uint32_t n, float* dst) {
+  std::memcpy(dst, src, n * sizeof(float));
+  for (uint32_t i = n; i < kMaxLanes; ++i) {
+    const uint32_t tl = i & ~3u;
+    dst[i] = tl < n ? dst[tl] : 0.0f;
+  }
+}
+
+// Implicit LOD (coarse: one value per quad) for the chunk starting at `base`.
+HWY_INLINE VF ImplicitLambda(const WaveSetup& s, const SampleOperands& op, size_t base) {
+  const DF df;
+  VF s_tl, s_tr, s_bl, t_tl, t_tr, t_bl;
+#if HWY_TARGET == HWY_SCALAR
+  const size_t q = base & ~size_t{3};
+  s_tl = hn::Set(df, op.s[q]);
+  s_tr = hn::Set(df, op.s[q + 1]);
+  s_bl = hn::Set(df, op.s[q + 2]);
+  t_tl = hn::Set(df, op.t[q]);
+  t_tr = hn::Set(df, op.t[q + 1]);
+  t_bl = hn::Set(df, op.t[q + 2]);
+#else
+  // Chunks start on a quad boundary and every 128-bit block holds exactly one quad.
+  const VF sv = hn::Load(df, op.s + base);
+  const VF tv = hn::Load(df, op.t + base);
+  s_tl = hn::Broadcast<0>(sv);
+  s_tr = hn::Broadcast<1>(sv);
+  s_bl = hn::Broadcast<2>(sv);
+  t_tl = hn::Broadcast<0>(tv);
+  t_tr = hn::Broadcast<1>(tv);
+  t_bl = hn::Broadcast<2>(tv);
+#endif
+  const VF w = hn::Set(df, s.levels.fwidth[0]);
+  const VF h = hn::Set(df, s.levels.fheight[0]);
+  const VF dudx = hn::Mul(hn::Sub(s_tr, s_tl), w);
+  const VF dvdx = hn::Mul(hn::Sub(t_tr, t_tl), h);
+  const VF dudy = hn::Mul(hn::Sub(s_bl, s_tl), w);
+  const VF dvdy = hn::Mul(hn::Sub(t_bl, t_tl), h);
+  const VF rx = hn::Add(hn::Mul(dudx, dudx), hn::Mul(dvdx, dvdx));
+  const VF ry = hn::Add(hn::Mul(dudy, dudy), hn::Mul(dvdy, dvdy));
+  VF r = hn::Max(rx, ry);
+  r = hn::IfThenElse(hn::Or(hn::IsNaN(rx), hn::IsNaN(ry)), hn::Set(df, __builtin_nanf("")), r);
+  return hn::Mul(hn::Set(df, 0.5f), Log2(df, r));
+}
+
+// Filters the texels of view level `level` for one chunk. `linear` marks bilinear lanes.
+HWY_INLINE void SampleLevel(const WaveSetup& s, VI level, bool uniform0, VF sc, VF tc, MF linear,
+                            bool any_linear, MF active, VF out[4]) {
+  const DF df;
+  const DI di;
+  const LevelTable& lt = s.levels;
+  const VI w = LevelLookup(di, lt.width, level, uniform0);
+  const VI h = LevelLookup(di, lt.height, level, uniform0);
+  const VI pitch = LevelLookup(di, lt.pitch, level, uniform0);
+  const VI offset = LevelLookup(di, lt.offset_words, level, uniform0);
+  const VF inv_w = LevelLookup(df, lt.inv_width, level, uniform0);
+  const VF inv_h = LevelLookup(df, lt.inv_height, level, uniform0);
+  VF u = sc, v = tc;
+  if (!s.unnormalized) {
+    u = hn::Mul(u, LevelLookup(df, lt.fwidth, level, uniform0));
+    v = hn::Mul(v, LevelLookup(df, lt.fheight, level, uniform0));
+  }
+  u = SanitizeCoord(df, u);
+  v = SanitizeCoord(df, v);
+  const MI active_i = hn::RebindMask(di, active);
+  const bool flush = s.kind == TexelKind::kRgba32Float;
+
+  if (!any_linear) {
+    const VI x = ApplyClamp(df, s.clamp_x, hn::ConvertTo(di, hn::Floor(u)), w, inv_w);
+    const VI y = ApplyClamp(df, s.clamp_y, hn::ConvertTo(di, hn::Floor(v)), h, inv_h);
+    FetchTexel(s, hn::IfThenElseZero(active_i, TexelWord(s, offset, pitch, x, y)), flush, out);
+    return;
+  }
+  const VF half = hn::Set(df, 0.5f);
+  const VF uu = hn::IfThenElse(linear, hn::Sub(u, half), u);
+  const VF vv = hn::IfThenElse(linear, hn::Sub(v, half), v);
+  const VF fu = hn::Floor(uu), fv = hn::Floor(vv);
+  VF a = hn::IfThenElseZero(linear, hn::Sub(uu, fu));
+  VF b = hn::IfThenElseZero(linear, hn::Sub(vv, fv));
+  if (s.hardware_precision) {
+    const VF k256 = hn::Set(df, 256.0f), inv256 = hn::Set(df, 1.0f / 256.0f);
+    a = hn::Mul(hn::Floor(hn::Mul(a, k256)), inv256);
+    b = hn::Mul(hn::Floor(hn::Mul(b, k256)), inv256);
+  }
+  const VI i0 = hn::ConvertTo(di, fu), j0 = hn::ConvertTo(di, fv);
+  const VI one = hn::Set(di, 1);
+  const VI x0 = ApplyClamp(df, s.clamp_x, i0, w, inv_w);
+  const VI x1 = ApplyClamp(df, s.clamp_x, hn::Add(i0, one), w, inv_w);
+  const VI y0 = ApplyClamp(df, s.clamp_y, j0, h, inv_h);
+  const VI y1 = ApplyClamp(df, s.clamp_y, hn::Add(j0, one), h, inv_h);
+  VF t00[4], t10[4], t01[4], t11[4];
+  FetchTexel(s, hn::IfThenElseZero(active_i, TexelWord(s, offset, pitch, x0, y0)), flush, t00);
+  FetchTexel(s, hn::IfThenElseZero(active_i, TexelWord(s, offset, pitch, x1, y0)), flush, t10);
+  FetchTexel(s, hn::IfThenElseZero(active_i, TexelWord(s, offset, pitch, x0, y1)), flush, t01);
+  FetchTexel(s, hn::IfThenElseZero(active_i, TexelWord(s, offset, pitch, x1, y1)), flush, t11);
+  const VF one_f = hn::Set(df, 1.0f);
+  const VF na = hn::Sub(one_f, a), nb = hn::Sub(one_f, b);
+  const VF w00 = hn::Mul(na, nb), w10 = hn::Mul(a, nb), w01 = hn::Mul(na, b), w11 = hn::Mul(a, b);
+  for (int c = 0; c < 4; ++c) {
+    VF r = hn::Add(hn::Mul(w00, t00[c]), hn::Mul(w10, t10[c]));
+    r = hn::Add(r, hn::Mul(w01, t01[c]));
+    r = hn::Add(r, hn::Mul(w11, t11[c]));
+    // Point lanes take their texel as is (a zero weight times an infinite neighbour is NaN).
+    out[c] = hn::IfThenElse(linear, r, t00[c]);
+  }
+}
+
+HWY_INLINE void SampleWaveImpl(const WaveSetup& s) {
+  const DF df;
+  const DI di;
+  const DU du;
+  const size_t n = hn::Lanes(df);
+  const TexRequest& req = *s.req;
+  HWY_ALIGN SampleOperands op;
+  CopyPadded(req.in.coord[0], s.lane_count, op.s);
+  CopyPadded(req.in.coord[1], s.lane_count, op.t);
+  if (s.lod_explicit) CopyPadded(req.in.lod, s.lane_count, op.lod);
+  if (s.use_bias_operand) CopyPadded(req.in.bias, s.lane_count, op.bias);
+
+  const VI max_level = hn::Set(di, s.max_level);
+  const bool single_level = s.lod_zero || s.mip == MipFilter::kNone || s.max_level == 0;
+  const bool mip_linear = s.mip == MipFilter::kLinear && !single_level;
+  const bool is_float = s.kind == TexelKind::kRgba32Float;
+
+  for (size_t base = 0; base < s.lane_count; base += n) {
+    const hn::Mask<DU> active_u = ActiveMask(du, s.exec, base);
+    if (hn::AllFalse(du, active_u)) continue;
+    const MF active = hn::RebindMask(df, active_u);
+    const bool all_active = hn::AllTrue(du, active_u);
+    const VF sc = hn::Load(df, op.s + base);
+    const VF tc = hn::Load(df, op.t + base);
+
+    VF lambda = hn::Zero(df);
+    if (!s.lod_zero) {
+      lambda = s.lod_explicit ? hn::Load(df, op.lod + base) : ImplicitLambda(s, op, base);
+      lambda = hn::Add(lambda, hn::Set(df, s.sampler_bias));
+      if (s.use_bias_operand) lambda = hn::Add(lambda, hn::Load(df, op.bias + base));
+      const VF min_lod = hn::Set(df, s.min_lod);
+      lambda = hn::IfThenElse(hn::IsNaN(lambda), min_lod, lambda);
+      lambda = hn::Min(hn::Max(lambda, min_lod), hn::Set(df, s.max_lod));
+      if (s.hardware_precision) {
+        lambda = hn::Mul(hn::Floor(hn::Mul(lambda, hn::Set(df, 256.0f))), hn::Set(df, 1.0f / 256));
+      }
+    }
+    const MF magnify = hn::Le(lambda, hn::Zero(df));
+    MF linear = s.mag_linear == s.min_linear
+                    ? (s.mag_linear ? hn::FirstN(df, n) : hn::FirstN(df, 0))
+                    : (s.mag_linear ? magnify : hn::Not(magnify));
+    const bool any_linear = !hn::AllFalse(df, hn::And(linear, active));
+
+    VI d0 = hn::Zero(di), d1 = hn::Zero(di);
+    VF frac = hn::Zero(df);
+    if (!single_level) {
+      if (mip_linear) {
+        const VF fl = hn::Floor(lambda);
+        d0 = hn::Min(hn::Max(hn::ConvertTo(di, fl), hn::Zero(di)), max_level);
+        d1 = hn::Min(hn::Add(d0, hn::Set(di, 1)), max_level);
+        const MF in_range = hn::And(hn::Ge(lambda, hn::Zero(df)),
+                                    hn::Lt(lambda, hn::Set(df, static_cast<float>(s.max_level))));
+        frac = hn::IfThenElseZero(in_range, hn::Sub(lambda, fl));
+      } else {
+        const VF rounded = hn::Floor(hn::Add(lambda, hn::Set(df, 0.5f)));
+        d0 = hn::Min(hn::Max(hn::ConvertTo(di, rounded), hn::Zero(di)), max_level);
+      }
+    }
+    VF c[4];
+    SampleLevel(s, d0, single_level, sc, tc, linear, any_linear, active, c);
+    const MF blend = hn::And(active, hn::Gt(frac, hn::Zero(df)));
+    if (mip_linear && !hn::AllFalse(df, blend)) {
+      VF c1[4];
+      SampleLevel(s, d1, false, sc, tc, linear, any_linear, blend, c1);
+      const VF nf = hn::Sub(hn::Set(df, 1.0f), frac);
+      for (int i = 0; i < 4; ++i) {
+        const VF mixed = hn::Add(hn::Mul(nf, c[i]), hn::Mul(frac, c1[i]));
+        c[i] = hn::IfThenElse(blend, mixed, c[i]);
+      }
+    }
+    NormalizeCodes(s, c);
+    if (is_float) {
+      for (int i = 0; i < 4; ++i) c[i] = FlushDenormal(df, c[i]);
+    }
+    for (int k = 0; k < s.ncomp; ++k) {
+      StoreActive(SelectComponent(s, k, c), active_u, all_active, req.out.data[k], base,
+                  s.lane_count);
+    }
+    if (req.out.status != nullptr && (req.mods.tfe || req.mods.lwe)) {
+      StoreActive(hn::Zero(du), active_u, all_active, req.out.status, base, s.lane_count);
+    }
+  }
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace texunit
+HWY_AFTER_NAMESPACE();
+
+#endif  // TEXUNIT_SAMPLE_KERNEL_INL_H_

@@ -1,0 +1,210 @@
+// Request validation and per-wave setup. Everything here runs once per request; the kernels that
+// follow do per-lane work only.
+#include "sampler/wave_setup.h"
+
+#include <bit>
+#include <cinttypes>
+#include <cstdio>
+#include <string>
+
+namespace texunit {
+
+namespace {
+
+std::string Hex(uint64_t v) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "0x%" PRIx64, v);
+  return buf;
+}
+
+std::string UpperOpName(Op op) {
+  std::string s = "IMAGE_" + OpName(op);
+  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// The ops (kind + flag combinations) this release executes.
+bool IsImplemented(Op op) {
+  switch (op.kind) {
+    case OpKind::kLoad:
+    case OpKind::kStore:
+      return op.flags == 0 || op.flags == kOpMip;
+    case OpKind::kSample:
+      return op.flags == 0 || op.flags == kOpLod || op.flags == kOpLz || op.flags == kOpBias;
+    default:
+      return false;
+  }
+}
+
+Status CheckClamp(const char* field, ClampMode m) {
+  if (static_cast<uint8_t>(m) <= static_cast<uint8_t>(ClampMode::kMirrorOnceLastTexel)) {
+    return Status::Ok();
+  }
+  return Status::Unimplemented(std::string("S#.") + field + "=" +
+                               std::to_string(static_cast<int>(m)) + " (" + ClampModeName(m) +
+                               ") is not implemented in this release");
+}
+
+Status CheckFilter(const char* field, uint8_t v, uint8_t max) {
+  if (v <= max) return Status::Ok();
+  return Status::InvalidArgument(std::string("S#.") + field + "=" + std::to_string(v) +
+                                 " is not a valid value");
+}
+
+Status Need(const void* p, const char* what) {
+  if (p != nullptr) return Status::Ok();
+  return Status::InvalidArgument(std::string("request operand ") + what + " is null");
+}
+
+uint8_t SelOf(DstSel s) {
+  switch (s) {
+    case DstSel::kX: return kSelX;
+    case DstSel::kY: return kSelY;
+    case DstSel::kZ: return kSelZ;
+    case DstSel::kW: return kSelW;
+    case DstSel::k1: return kSelOne;
+    default: return kSelZero;
+  }
+}
+
+Status PrepareSampler(const TexRequest& req, const FormatInfo& info, WaveSetup* s) {
+  const SamplerDesc* sd = req.sampler;
+  if (sd == nullptr) return Status::InvalidArgument("request has no sampler (S#) for a sample op");
+  TEXUNIT_RETURN_IF_ERROR(CheckClamp("CLAMP_X", sd->clamp_x));
+  TEXUNIT_RETURN_IF_ERROR(CheckClamp("CLAMP_Y", sd->clamp_y));
+  TEXUNIT_RETURN_IF_ERROR(
+      CheckFilter("XY_MAG_FILTER", static_cast<uint8_t>(sd->xy_mag_filter), 3));
+  TEXUNIT_RETURN_IF_ERROR(
+      CheckFilter("XY_MIN_FILTER", static_cast<uint8_t>(sd->xy_min_filter), 3));
+  TEXUNIT_RETURN_IF_ERROR(CheckFilter("MIP_FILTER", static_cast<uint8_t>(sd->mip_filter), 3));
+  if (sd->filter_mode != FilterMode::kBlend) {
+    return Status::Unimplemented("S#.FILTER_MODE=" +
+                                 std::to_string(static_cast<int>(sd->filter_mode)) +
+                                 " (min/max reduction) is not implemented in this release");
+  }
+  s->unnormalized = req.mods.unorm || sd->force_unnormalized;
+  const uint32_t flags = req.op.flags;
+  s->lod_zero = (flags & kOpLz) != 0 || s->unnormalized;
+  s->lod_explicit = !s->lod_zero && (flags & kOpLod) != 0;
+  s->lod_implicit = !s->lod_zero && !s->lod_explicit;
+  s->use_bias_operand = !s->lod_zero && (flags & kOpBias) != 0;
+  s->sampler_bias = sd->lod_bias / 256.0f;
+  s->min_lod = sd->min_lod / 256.0f;
+  s->max_lod = sd->max_lod / 256.0f;
+  // ANISO_POINT / ANISO_BILINEAR filter as their isotropic counterparts in this release.
+  auto linear = [](XyFilter f) {
+    return f == XyFilter::kBilinear || f == XyFilter::kAnisoBilinear;
+  };
+  s->mag_linear = linear(sd->xy_mag_filter) && !info.is_integer;
+  s->min_linear = linear(sd->xy_min_filter) && !info.is_integer;
+  s->mip = sd->mip_filter == MipFilter::kPointAnisoAdj ? MipFilter::kPoint : sd->mip_filter;
+  if (info.is_integer && s->mip == MipFilter::kLinear) s->mip = MipFilter::kPoint;
+  s->clamp_x = sd->clamp_x;
+  s->clamp_y = sd->clamp_y;
+  s->hardware_precision = req.precision == PrecisionMode::kHardware;
+  if (s->lod_explicit) TEXUNIT_RETURN_IF_ERROR(Need(req.in.lod, "lod"));
+  if (s->use_bias_operand) TEXUNIT_RETURN_IF_ERROR(Need(req.in.bias, "bias"));
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status PrepareWave(const TexRequest& req, WaveSetup* s) {
+  *s = WaveSetup();
+  s->req = &req;
+  if (req.lane_count == 0 || req.lane_count > kMaxLanes) {
+    return Status::InvalidArgument("request lane_count=" + std::to_string(req.lane_count) +
+                                   " is outside 1..64");
+  }
+  s->lane_count = req.lane_count;
+  s->exec = req.exec & (req.lane_count == 64 ? ~0ull : (1ull << req.lane_count) - 1);
+  if (!IsImplemented(req.op)) {
+    return Status::Unimplemented(UpperOpName(req.op) + " is not implemented in this release");
+  }
+  if (req.mods.d16) return Status::Unimplemented("modifier D16 is not implemented in this release");
+  if (req.mods.a16) return Status::Unimplemented("modifier A16 is not implemented in this release");
+  if (req.image == nullptr) return Status::InvalidArgument("request has no image (T#)");
+  const ImageDesc& img = *req.image;
+  const bool is_store = req.op.kind == OpKind::kStore;
+
+  TEXUNIT_RETURN_IF_ERROR(Need(req.in.coord[0], "coord[0] (x)"));
+  TEXUNIT_RETURN_IF_ERROR(Need(req.in.coord[1], "coord[1] (y)"));
+  if (req.op.flags & kOpMip) TEXUNIT_RETURN_IF_ERROR(Need(req.in.mip, "mip"));
+
+  const uint8_t dmask = req.mods.dmask & 0xF;
+  if (is_store) {
+    for (int c = 0; c < 4; ++c) {
+      if (dmask & (1 << c)) s->store_channel[s->nstore++] = static_cast<uint8_t>(c);
+    }
+    for (int k = 0; k < s->nstore; ++k) TEXUNIT_RETURN_IF_ERROR(Need(req.in.data[k], "data[k]"));
+  } else {
+    for (int c = 0; c < 4; ++c) {
+      if (dmask & (1 << c)) s->sel[s->ncomp++] = static_cast<uint8_t>(c);
+    }
+    for (int k = 0; k < s->ncomp; ++k) {
+      if (req.out.data[k] == nullptr) {
+        return Status::InvalidArgument("result data[" + std::to_string(k) + "] is null but DMASK " +
+                                       Hex(dmask) + " enables " + std::to_string(s->ncomp) +
+                                       " components");
+      }
+    }
+  }
+
+  if (img.unbound) {
+    // An unbound T# returns zeros and touches no memory; the other checks do not apply.
+    s->unbound = true;
+    return Status::Ok();
+  }
+  if (img.type != ImageType::k2D) {
+    return Status::Unimplemented(std::string("T#.TYPE=") + ImageTypeName(img.type) +
+                                 " is not implemented in this release (2D only)");
+  }
+  const FormatInfo info = GetFormatInfo(img.format);
+  if (info.kind == TexelKind::kUnsupported) {
+    return Status::Unimplemented(std::string("T# format ") + DataFormatName(img.format.data) + "_" +
+                                 NumFormatName(img.format.num) +
+                                 " is not implemented in this release");
+  }
+  if (img.base_address % 256 != 0) {
+    return Status::InvalidArgument("T#.BASE_ADDRESS=" + Hex(img.base_address) +
+                                   " is not 256-byte aligned");
+  }
+  ImageLayout layout;
+  TEXUNIT_RETURN_IF_ERROR(ComputeImageLayout(img, &layout));
+  if (layout.total_bytes / 4 > 0x7FFFFFFFull) {
+    return Status::Unsupported("image footprint of " + std::to_string(layout.total_bytes) +
+                               " bytes exceeds the 8 GiB texunit addresses");
+  }
+  if (req.memory == nullptr) return Status::InvalidArgument("request has no memory");
+  s->host = req.memory->Resolve(img.base_address, layout.total_bytes, is_store);
+  if (s->host == nullptr) {
+    return Status::OutOfRange("T# footprint " + Hex(img.base_address) + ".." +
+                              Hex(img.base_address + layout.total_bytes) + " (" +
+                              std::to_string(layout.total_bytes) + " bytes) is not in " +
+                              (is_store ? "writable " : "") + "registered memory");
+  }
+  if (reinterpret_cast<uintptr_t>(s->host) % 4 != 0) {
+    return Status::InvalidArgument("host memory for T#.BASE_ADDRESS=" + Hex(img.base_address) +
+                                   " is not 4-byte aligned");
+  }
+
+  s->kind = info.kind;
+  s->one_bits = info.is_integer ? 1u : 0x3F800000u;
+  for (int k = 0; k < s->ncomp; ++k) s->sel[k] = SelOf(img.dst_sel[s->sel[k]]);
+  s->max_level = img.last_level - img.base_level;
+  for (int d = 0; d < kMaxLevels; ++d) {
+    const LevelLayout& lv = layout.levels[img.base_level + std::min(d, s->max_level)];
+    s->levels.width[d] = static_cast<int32_t>(lv.width);
+    s->levels.height[d] = static_cast<int32_t>(lv.height);
+    s->levels.pitch[d] = static_cast<int32_t>(lv.pitch);
+    s->levels.offset_words[d] = static_cast<int32_t>(lv.offset / 4);
+    s->levels.fwidth[d] = static_cast<float>(lv.width);
+    s->levels.fheight[d] = static_cast<float>(lv.height);
+    s->levels.inv_width[d] = 1.0f / static_cast<float>(lv.width);
+    s->levels.inv_height[d] = 1.0f / static_cast<float>(lv.height);
+  }
+  if (req.op.kind == OpKind::kSample) TEXUNIT_RETURN_IF_ERROR(PrepareSampler(req, info, s));
+  return Status::Ok();
+}
+
+}  // namespace texunit

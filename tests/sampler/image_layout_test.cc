@@ -1,0 +1,118 @@
+#include <gtest/gtest.h>
+
+#include "texunit/layout.h"
+#include "texunit/memory.h"
+
+namespace texunit {
+namespace {
+
+const Format kRgba8{DataFormat::k8_8_8_8, NumFormat::kUnorm};
+const Format kRgba32f{DataFormat::k32_32_32_32, NumFormat::kFloat};
+
+TEST(ImageLayout, NonPowerOfTwoChainHandComputed) {
+  // 5x3 RGBA8, 3 levels: level 0 is 5*3*4 = 60 bytes at 0; level 1 (2x1, pitch max(5>>1,2) = 2)
+  // starts at align256(60) = 256 and is 8 bytes; level 2 (1x1) at 512, 4 bytes -> 516 in all.
+  ImageLayout l;
+  ASSERT_TRUE(ComputeImageLayout(MakeImage2D(kRgba8, 5, 3, 3, 0), &l).ok());
+  EXPECT_EQ(l.bytes_per_texel, 4u);
+  EXPECT_EQ(l.num_levels, 3u);
+  EXPECT_EQ(l.levels[0].offset, 0u);
+  EXPECT_EQ(l.levels[0].slice_bytes, 60u);
+  EXPECT_EQ(l.levels[1].offset, 256u);
+  EXPECT_EQ(l.levels[1].width, 2u);
+  EXPECT_EQ(l.levels[1].height, 1u);
+  EXPECT_EQ(l.levels[1].pitch, 2u);
+  EXPECT_EQ(l.levels[2].offset, 512u);
+  EXPECT_EQ(l.total_bytes, 516u);
+}
+
+TEST(ImageLayout, PitchIsHonouredAndHalvedPerLevel) {
+  // 100x4 RGBA32F with pitch 128: level 0 = 128*4*16 = 8192 bytes; level 1 pitch 64 (>= 50).
+  ImageDesc d = MakeImage2D(kRgba32f, 100, 4, 2, 0);
+  d.pitch = 128;
+  ImageLayout l;
+  ASSERT_TRUE(ComputeImageLayout(d, &l).ok());
+  EXPECT_EQ(l.levels[0].slice_bytes, 8192u);
+  EXPECT_EQ(l.levels[1].offset, 8192u);
+  EXPECT_EQ(l.levels[1].pitch, 64u);
+  EXPECT_EQ(l.total_bytes, 8192u + 64u * 2 * 16);
+}
+
+TEST(ImageLayout, FullChainOf256Square) {
+  ImageLayout l;
+  ASSERT_TRUE(ComputeImageLayout(MakeImage2D(kRgba8, 256, 256, 9, 0), &l).ok());
+  EXPECT_EQ(l.levels[8].width, 1u);
+  // Each level starts on a 256-byte boundary: levels 6 (64 bytes) and 7 (16 bytes) are padded.
+  uint64_t expect = 0;
+  for (int i = 0; i < 8; ++i) expect += (uint64_t{256u >> i} * (256u >> i) * 4 + 255) / 256 * 256;
+  EXPECT_EQ(l.levels[8].offset, expect);
+  EXPECT_EQ(l.total_bytes, expect + 4);
+}
+
+TEST(ImageLayout, ErrorsNameTheField) {
+  ImageLayout l;
+  ImageDesc d = MakeImage2D(kRgba8, 16, 16, 1, 0);
+  d.pitch = 8;
+  Status s = ComputeImageLayout(d, &l);
+  EXPECT_EQ(s.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(s.message().find("T#.PITCH=8"), std::string::npos) << s.message();
+
+  d = MakeImage2D(kRgba8, 4, 4, 4, 0);  // a 4x4 image has 3 levels
+  s = ComputeImageLayout(d, &l);
+  EXPECT_NE(s.message().find("T#.LAST_LEVEL=3"), std::string::npos) << s.message();
+
+  d = MakeImage2D(kRgba8, 4, 4, 3, 0);
+  d.base_level = 3;
+  d.last_level = 2;
+  s = ComputeImageLayout(d, &l);
+  EXPECT_NE(s.message().find("T#.BASE_LEVEL=3"), std::string::npos) << s.message();
+
+  d = MakeImage2D(kRgba8, 4, 4, 1, 0);
+  d.linear = false;
+  d.tiling = 13;
+  s = ComputeImageLayout(d, &l);
+  EXPECT_EQ(s.code(), StatusCode::kUnsupported);
+  EXPECT_NE(s.message().find("13"), std::string::npos) << s.message();
+
+  d = MakeImage2D({DataFormat::kBc1, NumFormat::kUnorm}, 4, 4, 1, 0);
+  s = ComputeImageLayout(d, &l);
+  EXPECT_EQ(s.code(), StatusCode::kUnsupported);
+
+  d = MakeImage2D(kRgba8, 0, 4, 1, 0);
+  s = ComputeImageLayout(d, &l);
+  EXPECT_NE(s.message().find("T#.WIDTH=0"), std::string::npos) << s.message();
+}
+
+TEST(Memory, RegionsResolveOnlyWhatTheyCover) {
+  std::vector<uint8_t> a(256), b(128);
+  Memory m;
+  ASSERT_TRUE(m.AddRegion(0x1000, a.data(), a.size()).ok());
+  ASSERT_TRUE(m.AddRegion(0x2000, b.data(), b.size(), /*writable=*/false).ok());
+  EXPECT_EQ(m.Resolve(0x1000, 256, false), a.data());
+  EXPECT_EQ(m.Resolve(0x1010, 16, true), a.data() + 16);
+  EXPECT_EQ(m.Resolve(0x1001, 256, false), nullptr);  // one byte past the end
+  EXPECT_EQ(m.Resolve(0x0fff, 2, false), nullptr);
+  EXPECT_EQ(m.Resolve(0x2000, 128, false), b.data());
+  EXPECT_EQ(m.Resolve(0x2000, 128, true), nullptr);  // read-only
+  EXPECT_EQ(m.Resolve(~0ull - 4, 16, false), nullptr);  // wraps
+  EXPECT_FALSE(m.AddRegion(0x10f0, b.data(), 32).ok());  // overlaps the first
+  EXPECT_FALSE(m.AddRegion(0x3000, nullptr, 32).ok());
+}
+
+TEST(Memory, TranslatorServesUnregisteredRanges) {
+  static uint8_t guest[64];
+  Memory m;
+  m.SetTranslator(
+      [](void* user, uint64_t address, uint64_t size, bool write) -> uint8_t* {
+        auto* base = static_cast<uint8_t*>(user);
+        if (address < 0x8000 || address + size > 0x8000 + 64 || write) return nullptr;
+        return base + (address - 0x8000);
+      },
+      guest);
+  EXPECT_EQ(m.Resolve(0x8010, 8, false), guest + 16);
+  EXPECT_EQ(m.Resolve(0x8010, 64, false), nullptr);
+  EXPECT_EQ(m.Resolve(0x8010, 8, true), nullptr);
+}
+
+}  // namespace
+}  // namespace texunit
