@@ -30,7 +30,7 @@ struct LevelLayout {
 struct ImageLayout {
   uint32_t bytes_per_texel = 0;
   uint32_t num_levels = 0;  // last_level + 1 (levels below base_level are stored too)
-  LevelLayout levels[kMaxLevels];
+  LevelLayout levels[kMaxLevels];  // [0, num_levels) are valid
   uint64_t total_bytes = 0;  // footprint from base_address
 };
 

@@ -59,7 +59,10 @@ void ZeroResults(const WaveSetup& s) {
   for (uint32_t lane = 0; lane < s.lane_count; ++lane) {
     if (!((s.exec >> lane) & 1)) continue;
     for (int k = 0; k < s.ncomp; ++k) req.out.data[k][lane] = 0;
-    if (req.out.status != nullptr && (req.mods.tfe || req.mods.lwe)) req.out.status[lane] = 0;
+    const bool returns_data = req.op.kind != OpKind::kStore;
+    if (returns_data && req.out.status != nullptr && (req.mods.tfe || req.mods.lwe)) {
+      req.out.status[lane] = 0;
+    }
   }
 }
 

@@ -30,7 +30,11 @@ std::string Str(uint64_t v) { return std::to_string(v); }
 }  // namespace
 
 Status ComputeImageLayout(const ImageDesc& desc, ImageLayout* out) {
-  *out = ImageLayout();
+  // Only the fields below are written: levels past last_level keep whatever they held (this runs
+  // once per request, and clearing 16 levels cost more than computing the used ones).
+  out->bytes_per_texel = 0;
+  out->num_levels = 0;
+  out->total_bytes = 0;
   if (!desc.linear) {
     return Status::Unsupported("T# tiling mode " + Str(desc.tiling) +
                                " (TILING_INDEX/SW_MODE) is not linear; texunit reads linear "

@@ -132,10 +132,6 @@ HWY_INLINE void StoreWaveImpl(const WaveSetup& s) {
   for (size_t base = 0; base < s.lane_count; base += n) {
     const hn::Mask<DU> active_u = ActiveMask(du, s.exec, base);
     if (hn::AllFalse(du, active_u)) continue;
-    if (req.out.status != nullptr && (req.mods.tfe || req.mods.lwe)) {
-      StoreActive(hn::Zero(du), active_u, hn::AllTrue(du, active_u), req.out.status, base,
-                  s.lane_count);
-    }
     VI word;
     const hn::Mask<DI> inb = hn::And(Address(s, op, base, &word), hn::RebindMask(di, active_u));
     hn::Store(word, di, word_of);

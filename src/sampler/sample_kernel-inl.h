@@ -18,21 +18,25 @@ HWY_BEFORE_NAMESPACE();
 namespace texunit {
 namespace HWY_NAMESPACE {
 
-// Operands copied into padded wave-sized arrays, so every chunk can load a full vector. Lanes past
+// Per-lane operands as full waves, so every chunk can load a whole vector. A full wave reads the
+// caller's arrays in place; a shorter one is copied into padded arrays where lanes past
 // lane_count repeat their quad's top-left coordinates (zero derivatives), as the contract says.
 struct SampleOperands {
-  HWY_ALIGN float s[kMaxLanes];
-  HWY_ALIGN float t[kMaxLanes];
-  HWY_ALIGN float lod[kMaxLanes];
-  HWY_ALIGN float bias[kMaxLanes];
+  const float* s;
+  const float* t;
+  const float* lod;
+  const float* bias;
+  HWY_ALIGN float pad[4][kMaxLanes];
 };
 
-HWY_INLINE void CopyPadded(const uint32_t* src, uint32_t n, float* dst) {
-  std::memcpy(dst, src, n * sizeof(float));
+HWY_INLINE const float* WaveOperand(const uint32_t* src, uint32_t n, float* pad) {
+  if (n == kMaxLanes) return reinterpret_cast<const float*>(src);
+  std::memcpy(pad, src, n * sizeof(float));
   for (uint32_t i = n; i < kMaxLanes; ++i) {
     const uint32_t tl = i & ~3u;
-    dst[i] = tl < n ? dst[tl] : 0.0f;
+    pad[i] = tl < n ? pad[tl] : 0.0f;
   }
+  return pad;
 }
 
 // Implicit LOD (coarse: one value per quad) for the chunk starting at `base`.
@@ -49,8 +53,8 @@ HWY_INLINE VF ImplicitLambda(const WaveSetup& s, const SampleOperands& op, size_
   t_bl = hn::Set(df, op.t[q + 2]);
 #else
   // Chunks start on a quad boundary and every 128-bit block holds exactly one quad.
-  const VF sv = hn::Load(df, op.s + base);
-  const VF tv = hn::Load(df, op.t + base);
+  const VF sv = hn::LoadU(df, op.s + base);
+  const VF tv = hn::LoadU(df, op.t + base);
   s_tl = hn::Broadcast<0>(sv);
   s_tr = hn::Broadcast<1>(sv);
   s_bl = hn::Broadcast<2>(sv);
@@ -94,8 +98,8 @@ HWY_INLINE void SampleLevel(const WaveSetup& s, VI level, bool uniform0, VF sc, 
   const bool flush = s.kind == TexelKind::kRgba32Float;
 
   if (!any_linear) {
-    const VI x = ApplyClamp(df, s.clamp_x, hn::ConvertTo(di, hn::Floor(u)), w, inv_w);
-    const VI y = ApplyClamp(df, s.clamp_y, hn::ConvertTo(di, hn::Floor(v)), h, inv_h);
+    const VI x = ApplyClamp(df, s.clamp_x, hn::ConvertTo(di, hn::Floor(u)), w, inv_w, s.pow2_x);
+    const VI y = ApplyClamp(df, s.clamp_y, hn::ConvertTo(di, hn::Floor(v)), h, inv_h, s.pow2_y);
     FetchTexel(s, hn::IfThenElseZero(active_i, TexelWord(s, offset, pitch, x, y)), flush, out);
     return;
   }
@@ -111,11 +115,10 @@ HWY_INLINE void SampleLevel(const WaveSetup& s, VI level, bool uniform0, VF sc, 
     b = hn::Mul(hn::Floor(hn::Mul(b, k256)), inv256);
   }
   const VI i0 = hn::ConvertTo(di, fu), j0 = hn::ConvertTo(di, fv);
-  const VI one = hn::Set(di, 1);
-  const VI x0 = ApplyClamp(df, s.clamp_x, i0, w, inv_w);
-  const VI x1 = ApplyClamp(df, s.clamp_x, hn::Add(i0, one), w, inv_w);
-  const VI y0 = ApplyClamp(df, s.clamp_y, j0, h, inv_h);
-  const VI y1 = ApplyClamp(df, s.clamp_y, hn::Add(j0, one), h, inv_h);
+  const VI x0 = ApplyClamp(df, s.clamp_x, i0, w, inv_w, s.pow2_x);
+  const VI x1 = NextTexel(df, s.clamp_x, i0, x0, w, inv_w, s.pow2_x);
+  const VI y0 = ApplyClamp(df, s.clamp_y, j0, h, inv_h, s.pow2_y);
+  const VI y1 = NextTexel(df, s.clamp_y, j0, y0, h, inv_h, s.pow2_y);
   VF t00[4], t10[4], t01[4], t11[4];
   FetchTexel(s, hn::IfThenElseZero(active_i, TexelWord(s, offset, pitch, x0, y0)), flush, t00);
   FetchTexel(s, hn::IfThenElseZero(active_i, TexelWord(s, offset, pitch, x1, y0)), flush, t10);
@@ -139,11 +142,11 @@ HWY_INLINE void SampleWaveImpl(const WaveSetup& s) {
   const DU du;
   const size_t n = hn::Lanes(df);
   const TexRequest& req = *s.req;
-  HWY_ALIGN SampleOperands op;
-  CopyPadded(req.in.coord[0], s.lane_count, op.s);
-  CopyPadded(req.in.coord[1], s.lane_count, op.t);
-  if (s.lod_explicit) CopyPadded(req.in.lod, s.lane_count, op.lod);
-  if (s.use_bias_operand) CopyPadded(req.in.bias, s.lane_count, op.bias);
+  SampleOperands op;
+  op.s = WaveOperand(req.in.coord[0], s.lane_count, op.pad[0]);
+  op.t = WaveOperand(req.in.coord[1], s.lane_count, op.pad[1]);
+  op.lod = s.lod_explicit ? WaveOperand(req.in.lod, s.lane_count, op.pad[2]) : nullptr;
+  op.bias = s.use_bias_operand ? WaveOperand(req.in.bias, s.lane_count, op.pad[3]) : nullptr;
 
   const VI max_level = hn::Set(di, s.max_level);
   const bool single_level = s.lod_zero || s.mip == MipFilter::kNone || s.max_level == 0;
@@ -155,14 +158,14 @@ HWY_INLINE void SampleWaveImpl(const WaveSetup& s) {
     if (hn::AllFalse(du, active_u)) continue;
     const MF active = hn::RebindMask(df, active_u);
     const bool all_active = hn::AllTrue(du, active_u);
-    const VF sc = hn::Load(df, op.s + base);
-    const VF tc = hn::Load(df, op.t + base);
+    const VF sc = hn::LoadU(df, op.s + base);
+    const VF tc = hn::LoadU(df, op.t + base);
 
     VF lambda = hn::Zero(df);
     if (!s.lod_zero) {
-      lambda = s.lod_explicit ? hn::Load(df, op.lod + base) : ImplicitLambda(s, op, base);
+      lambda = s.lod_explicit ? hn::LoadU(df, op.lod + base) : ImplicitLambda(s, op, base);
       lambda = hn::Add(lambda, hn::Set(df, s.sampler_bias));
-      if (s.use_bias_operand) lambda = hn::Add(lambda, hn::Load(df, op.bias + base));
+      if (s.use_bias_operand) lambda = hn::Add(lambda, hn::LoadU(df, op.bias + base));
       const VF min_lod = hn::Set(df, s.min_lod);
       lambda = hn::IfThenElse(hn::IsNaN(lambda), min_lod, lambda);
       lambda = hn::Min(hn::Max(lambda, min_lod), hn::Set(df, s.max_lod));

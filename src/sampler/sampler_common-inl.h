@@ -74,12 +74,13 @@ HWY_INLINE VI ModPositive(DF df, VI i, VI n, VF inv_n) {
   return r;
 }
 
-// Maps an integer texel coordinate into [0, n) by the S# CLAMP mode (modes 0..3).
-HWY_INLINE VI ApplyClamp(DF df, ClampMode mode, VI i, VI n, VF inv_n) {
+// Maps an integer texel coordinate into [0, n) by the S# CLAMP mode (modes 0..3). `pow2`: every
+// level's size is a power of two, so WRAP is a mask.
+HWY_INLINE VI ApplyClamp(DF df, ClampMode mode, VI i, VI n, VF inv_n, bool pow2) {
   const DI di;
   switch (mode) {
     case ClampMode::kWrap:
-      return ModPositive(df, i, n, inv_n);
+      return pow2 ? hn::And(i, hn::Sub(n, hn::Set(di, 1))) : ModPositive(df, i, n, inv_n);
     case ClampMode::kMirror: {
       const VI two_n = hn::Add(n, n);
       const VI m = ModPositive(df, i, two_n, hn::Mul(inv_n, hn::Set(df, 0.5f)));
@@ -91,6 +92,23 @@ HWY_INLINE VI ApplyClamp(DF df, ClampMode mode, VI i, VI n, VF inv_n) {
     }
     default:  // kClampLastTexel (border modes are rejected before the kernels run)
       return hn::Min(hn::Max(i, hn::Zero(di)), hn::Sub(n, hn::Set(di, 1)));
+  }
+}
+
+// The neighbour i0 + 1 of a coordinate already mapped to x0 = map(i0), for the bilinear footprint.
+// WRAP and CLAMP_LAST_TEXEL derive it from x0 (one remainder per axis instead of two); the
+// mirror modes map i0 + 1 themselves.
+HWY_INLINE VI NextTexel(DF df, ClampMode mode, VI i0, VI x0, VI n, VF inv_n, bool pow2) {
+  const DI di;
+  const VI one = hn::Set(di, 1);
+  const VI next = hn::Add(x0, one);
+  switch (mode) {
+    case ClampMode::kWrap:
+      return pow2 ? hn::And(next, hn::Sub(n, one)) : hn::IfThenZeroElse(hn::Eq(next, n), next);
+    case ClampMode::kClampLastTexel:
+      return hn::Min(hn::Max(hn::Add(i0, one), hn::Zero(di)), hn::Sub(n, one));
+    default:
+      return ApplyClamp(df, mode, hn::Add(i0, one), n, inv_n, pow2);
   }
 }
 

@@ -110,7 +110,6 @@ Status PrepareSampler(const TexRequest& req, const FormatInfo& info, WaveSetup* 
 }  // namespace
 
 Status PrepareWave(const TexRequest& req, WaveSetup* s) {
-  *s = WaveSetup();
   s->req = &req;
   if (req.lane_count == 0 || req.lane_count > kMaxLanes) {
     return Status::InvalidArgument("request lane_count=" + std::to_string(req.lane_count) +
@@ -192,8 +191,9 @@ Status PrepareWave(const TexRequest& req, WaveSetup* s) {
   s->one_bits = info.is_integer ? 1u : 0x3F800000u;
   for (int k = 0; k < s->ncomp; ++k) s->sel[k] = SelOf(img.dst_sel[s->sel[k]]);
   s->max_level = img.last_level - img.base_level;
-  for (int d = 0; d < kMaxLevels; ++d) {
-    const LevelLayout& lv = layout.levels[img.base_level + std::min(d, s->max_level)];
+  // Kernels clamp every level index to max_level, so only view levels 0..M are filled.
+  for (int d = 0; d <= s->max_level; ++d) {
+    const LevelLayout& lv = layout.levels[img.base_level + d];
     s->levels.width[d] = static_cast<int32_t>(lv.width);
     s->levels.height[d] = static_cast<int32_t>(lv.height);
     s->levels.pitch[d] = static_cast<int32_t>(lv.pitch);
@@ -203,6 +203,9 @@ Status PrepareWave(const TexRequest& req, WaveSetup* s) {
     s->levels.inv_width[d] = 1.0f / static_cast<float>(lv.width);
     s->levels.inv_height[d] = 1.0f / static_cast<float>(lv.height);
   }
+  // Halving a power of two (down to 1) stays a power of two, so level 0 of the view decides.
+  s->pow2_x = std::has_single_bit(static_cast<uint32_t>(s->levels.width[0]));
+  s->pow2_y = std::has_single_bit(static_cast<uint32_t>(s->levels.height[0]));
   if (req.op.kind == OpKind::kSample) TEXUNIT_RETURN_IF_ERROR(PrepareSampler(req, info, s));
   return Status::Ok();
 }

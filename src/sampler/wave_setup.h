@@ -12,7 +12,8 @@
 namespace texunit {
 
 // Per view level d (memory level base_level + d). Arrays so that lanes on different levels can
-// gather their level's values instead of serialising on it.
+// gather their level's values instead of serialising on it. Only entries 0..max_level are
+// written; kernels clamp level indices to max_level before every lookup.
 struct LevelTable {
   alignas(64) int32_t width[kMaxLevels];
   alignas(64) int32_t height[kMaxLevels];
@@ -60,11 +61,14 @@ struct WaveSetup {
   MipFilter mip = MipFilter::kNone;
   ClampMode clamp_x = ClampMode::kWrap;
   ClampMode clamp_y = ClampMode::kWrap;
+  bool pow2_x = false;  // every view level's width is a power of two (WRAP becomes a mask)
+  bool pow2_y = false;
   bool hardware_precision = false;
 };
 
-// Validates `req` (op, modifiers, operands, descriptors, memory) and fills `setup`. Errors name the
-// field and value. Ops outside this release return Unimplemented naming the op.
+// Validates `req` (op, modifiers, operands, descriptors, memory) and fills `setup`, which must be
+// freshly constructed. Errors name the field and value. Ops outside this release return
+// Unimplemented naming the op.
 Status PrepareWave(const TexRequest& req, WaveSetup* setup);
 
 }  // namespace texunit
