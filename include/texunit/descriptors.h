@@ -47,10 +47,10 @@ struct ImageDesc {
   // --- Semantic fields (what the core uses) ---
   uint64_t base_address = 0;  // byte address; the T# stores it >> 8 (256-byte aligned)
   Format format;
-  uint32_t width = 1;   // texels of the base (level 0) image
+  uint32_t width = 1;  // texels of the base (level 0) image
   uint32_t height = 1;
-  uint32_t depth = 1;   // 3D: depth in texels; arrays: layer count (T# DEPTH + 1)
-  uint32_t pitch = 1;   // texels per row of level 0 (T# PITCH + 1); >= width for linear images
+  uint32_t depth = 1;  // 3D: depth in texels; arrays: layer count (T# DEPTH + 1)
+  uint32_t pitch = 1;  // texels per row of level 0 (T# PITCH + 1); >= width for linear images
   ImageType type = ImageType::k2D;
   DstSel dst_sel[4] = {DstSel::kX, DstSel::kY, DstSel::kZ, DstSel::kW};
   uint8_t base_level = 0;  // first level views see (mip 0 of the view)
@@ -90,6 +90,14 @@ struct ImageDesc {
   bool linked_resource = false;
   bool prt_default = false;
   bool big_page = false;
+  bool iterate_256 = false;                 // GFX10+ W6[10]
+  uint8_t max_uncompressed_block_size = 0;  // GFX10+ W6[16:15]
+  uint8_t max_compressed_block_size = 0;    // GFX10+ W6[18:17]
+  bool write_compress_enable = false;       // GFX10+ W6[20]
+  uint8_t llc_noalloc = 0;                  // GFX10.3 W6[9:8]
+  // GFX10.3 W4[13] (PITCH_MSB) as encoded when DEPTH is not read as the pitch (see
+  // src/isa/gcn/descriptor_codec.cc).
+  bool pitch_msb = false;
   // Bits of each dword that no field of the decoded generation names, kept verbatim.
   uint32_t reserved[8] = {};
 
@@ -140,9 +148,9 @@ struct SamplerDesc {
   uint8_t max_aniso_ratio = 0;  // 0..4 = 1x, 2x, 4x, 8x, 16x
   CompareFunc depth_compare_func = CompareFunc::kNever;
   bool force_unnormalized = false;
-  uint16_t min_lod = 0;   // u4.8
-  uint16_t max_lod = 0;   // u4.8
-  int16_t lod_bias = 0;   // s5.8 (14-bit two's complement, sign-extended)
+  uint16_t min_lod = 0;  // u4.8
+  uint16_t max_lod = 0;  // u4.8
+  int16_t lod_bias = 0;  // s5.8 (14-bit two's complement, sign-extended)
   XyFilter xy_mag_filter = XyFilter::kPoint;
   XyFilter xy_min_filter = XyFilter::kPoint;
   ZFilter z_filter = ZFilter::kNone;
@@ -163,10 +171,12 @@ struct SamplerDesc {
   uint8_t perf_z = 0;
   uint8_t lod_bias_sec = 0;
   bool mip_point_preclamp = false;
-  bool w2_bit29 = false;  // DISABLE_LSB_CEIL (GCN) / ANISO_OVERRIDE (GFX10)
-  bool w2_bit30 = false;  // FILTER_PREC_FIX (GCN) / BLEND_PRT (GFX10)
-  bool w2_bit31 = false;  // ANISO_OVERRIDE (VI) / DERIV_ADJUST_EN (GFX10)
+  // W2[29]: DISABLE_LSB_CEIL (GFX6-8) / BLEND_ZERO_PRT (GFX9) / ANISO_OVERRIDE (GFX10)
+  bool w2_bit29 = false;
+  bool w2_bit30 = false;         // FILTER_PREC_FIX (GFX6-9) / BLEND_ZERO_PRT (GFX10)
+  bool w2_bit31 = false;         // ANISO_OVERRIDE (GFX8/9) / DERIV_ADJUST_EN (GFX10)
   bool skip_degamma_w3 = false;  // GFX9 W3[12]
+  bool upgraded_depth = false;   // GFX6-8 W3[29]
   uint32_t reserved[4] = {};
 
   friend bool operator==(const SamplerDesc&, const SamplerDesc&) = default;
