@@ -1,0 +1,298 @@
+// gcn::Execute: runs one decoded MIMG instruction against a wave's register file. It only
+// translates: it reads the T# (and S#) from SGPRs, maps the VADDR columns to TexOperands per the
+// op's address layout, points the results at the VDATA columns and hands the TexRequest to the
+// runtime. It writes no register itself; the core writes active lanes only.
+//
+// Choices made here (documented in docs/replay-format.md, "Executor rules"):
+//  - Address and store-data columns are copied before the request runs, so VDATA may overlap
+//    VADDR (image_load v[0:3], v[0:1], ... is common compiler output).
+//  - GFX6-9: DA=1 requires an array or cube T#; a CUBE T# requires DA=1. DA=0 on a 1D/2D (MSAA)
+//    array T# addresses the array without a slice operand: slice 0 (the view's BASE_ARRAY).
+//  - An all-zero (unbound) T# takes the layout of a 2D image (2D array with DA) and returns zeros.
+//  - DMASK=0 returns no components; the TFE/LWE status still goes to VDATA+1, after the one
+//    register the assembler reserves for the data.
+//  - GFX10+ instructions (from the RDNA decoder) take the layout's image type from DIM; NSA
+//    encodings return Unimplemented.
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <string>
+
+#include "isa/gcn/mimg_address_layout.h"
+#include "texunit/gcn.h"
+
+namespace texunit::gcn {
+
+namespace {
+
+constexpr uint32_t kLaneStride = 64;  // WaveState::vgprs holds 64 lanes per VGPR
+alignas(64) constexpr uint32_t kZeroColumn[kLaneStride] = {};
+
+// "s8", "s[8:15]", "v4", "v[4:7]" as the disassembler writes register ranges.
+std::string RegRange(char prefix, uint32_t first, uint32_t count) {
+  if (count <= 1) return prefix + std::to_string(first);
+  return std::string(1, prefix) + "[" + std::to_string(first) + ":" +
+         std::to_string(first + count - 1) + "]";
+}
+
+bool IsArrayType(ImageType t) {
+  return t == ImageType::k1DArray || t == ImageType::k2DArray || t == ImageType::k2DMsaaArray;
+}
+
+ImageType WithoutArray(ImageType t) {
+  switch (t) {
+    case ImageType::k1DArray:
+      return ImageType::k1D;
+    case ImageType::k2DArray:
+      return ImageType::k2D;
+    case ImageType::k2DMsaaArray:
+      return ImageType::k2DMsaa;
+    default:
+      return t;
+  }
+}
+
+bool NeedsSampler(OpKind kind) {
+  return kind == OpKind::kSample || kind == OpKind::kGather4 || kind == OpKind::kGetLod;
+}
+
+// Result components the op returns to VDATA (before the TFE/LWE status dword).
+uint32_t ResultComponents(const MimgInstruction& inst) {
+  const uint32_t enabled = std::popcount(static_cast<unsigned>(inst.mods.dmask & 0xF));
+  switch (inst.op.kind) {
+    case OpKind::kStore:
+      return 0;
+    case OpKind::kAtomic: {
+      if (!inst.mods.glc) return 0;  // no return without GLC
+      const bool cmpswap =
+          inst.op.atomic == AtomicOp::kCmpSwap || inst.op.atomic == AtomicOp::kFcmpSwap;
+      return cmpswap ? enabled / 2 : enabled;  // CMPSWAP returns the first half
+    }
+    case OpKind::kGather4:
+    case OpKind::kMsaaLoad:
+      return 4;
+    default:
+      return enabled;
+  }
+}
+
+// Source components the op reads from VDATA.
+uint32_t SourceComponents(const MimgInstruction& inst) {
+  if (inst.op.kind != OpKind::kStore && inst.op.kind != OpKind::kAtomic) return 0;
+  return std::popcount(static_cast<unsigned>(inst.mods.dmask & 0xF));
+}
+
+// Points the TexOperands field that address slot `slot` feeds at `column`.
+void MapSlot(AddrSlot slot, const uint32_t* column, TexOperands* in) {
+  switch (slot) {
+    case AddrSlot::kOffset:
+      in->offset = column;
+      break;
+    case AddrSlot::kBias:
+      in->bias = column;
+      break;
+    case AddrSlot::kZCompare:
+      in->zcompare = column;
+      break;
+    case AddrSlot::kDsDx:
+      in->deriv[0][0] = column;
+      break;
+    case AddrSlot::kDtDx:
+      in->deriv[0][1] = column;
+      break;
+    case AddrSlot::kDrDx:
+      in->deriv[0][2] = column;
+      break;
+    case AddrSlot::kDsDy:
+      in->deriv[1][0] = column;
+      break;
+    case AddrSlot::kDtDy:
+      in->deriv[1][1] = column;
+      break;
+    case AddrSlot::kDrDy:
+      in->deriv[1][2] = column;
+      break;
+    case AddrSlot::kX:
+      in->coord[0] = column;
+      break;
+    case AddrSlot::kY:
+      in->coord[1] = column;
+      break;
+    case AddrSlot::kZ:
+    case AddrSlot::kSlice:
+    case AddrSlot::kFace:
+      in->coord[2] = column;
+      break;
+    case AddrSlot::kFragment:
+      in->coord[3] = column;
+      break;
+    case AddrSlot::kLod:
+      in->lod = column;
+      break;
+    case AddrSlot::kClamp:
+      in->clamp = column;
+      break;
+    case AddrSlot::kMip:
+      in->mip = column;
+      break;
+  }
+}
+
+// The image type whose address layout VADDR follows, after the DA checks (GFX6-9) or from the
+// DIM field (GFX10+). `*zero_slice` is set when the T# is an array addressed without a slice.
+Status AddressType(const MimgInstruction& inst, const ImageDesc& image, ImageType* type,
+                   bool* zero_slice) {
+  *zero_slice = false;
+  if (inst.gfx >= Gfx::kGfx10) {
+    if (inst.dim > 7) {
+      return Status::InvalidArgument("DIM=" + std::to_string(inst.dim) + " is not 0..7");
+    }
+    *type = static_cast<ImageType>(static_cast<uint8_t>(ImageType::k1D) + inst.dim);
+    return Status::Ok();
+  }
+  if (image.unbound) {
+    *type = inst.mods.da ? ImageType::k2DArray : ImageType::k2D;
+    return Status::Ok();
+  }
+  const bool arrayed = IsArrayType(image.type) || image.type == ImageType::kCube;
+  if (inst.mods.da && !arrayed) {
+    return Status::InvalidArgument(std::string("DA=1 requires an array or cube T#, but T#.TYPE=") +
+                                   ImageTypeName(image.type));
+  }
+  if (!inst.mods.da && image.type == ImageType::kCube) {
+    return Status::InvalidArgument("T#.TYPE=CUBE requires DA=1 (the face operand), but DA=0");
+  }
+  if (!inst.mods.da && IsArrayType(image.type)) {
+    *type = WithoutArray(image.type);
+    *zero_slice = true;
+    return Status::Ok();
+  }
+  *type = image.type;
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& wave,
+               const Memory& memory) {
+  if (wave.lane_count == 0 || wave.lane_count > kLaneStride) {
+    return Status::InvalidArgument("WaveState.lane_count=" + std::to_string(wave.lane_count) +
+                                   " is outside 1..64");
+  }
+  const size_t num_sgprs = wave.sgprs.size();
+  const size_t num_vgprs = wave.vgprs.size() / kLaneStride;
+
+  // Modifiers and ops whose register packing this front end does not do yet.
+  if (inst.mods.d16) {
+    return Status::Unimplemented(std::string(inst.mnemonic) +
+                                 ": modifier D16 (packed 16-bit data) is not implemented");
+  }
+  if (inst.mods.a16) {
+    return Status::Unimplemented(std::string(inst.mnemonic) +
+                                 ": modifier A16 (packed 16-bit addresses) is not implemented");
+  }
+  if (inst.op.flags & kOpG16) {
+    return Status::Unimplemented(std::string(inst.mnemonic) +
+                                 ": G16 (packed 16-bit derivatives) is not implemented");
+  }
+  if (inst.nsa_dwords != 0) {
+    // GFX10 NSA: the RDNA decoder defines how nsa_vaddr numbers the addresses; until it does,
+    // this front end reads consecutive VADDR registers only.
+    return Status::Unimplemented(std::string(inst.mnemonic) +
+                                 ": non-sequential addresses (NSA) are not implemented");
+  }
+  if (inst.op.kind == OpKind::kBvhIntersectRay) {
+    return Status::Unimplemented(std::string(inst.mnemonic) +
+                                 ": BVH ray intersection is not implemented in this front end");
+  }
+
+  // T#: 4 dwords with R128, else 8.
+  const uint32_t t_dwords = inst.mods.r128 ? 4 : 8;
+  if (inst.srsrc + t_dwords > num_sgprs) {
+    return Status::InvalidArgument("SRSRC " + RegRange('s', inst.srsrc, t_dwords) +
+                                   " is outside the wave's " + std::to_string(num_sgprs) +
+                                   " SGPRs");
+  }
+  ImageDesc image;
+  {
+    const Status st = DecodeImageDesc(inst.gfx, wave.sgprs.subspan(inst.srsrc, t_dwords), &image);
+    if (!st.ok()) {
+      return Status(st.code(),
+                    "SRSRC " + RegRange('s', inst.srsrc, t_dwords) + ": " + st.message());
+    }
+  }
+
+  // S#: 4 dwords, for the ops that sample.
+  SamplerDesc sampler;
+  const bool has_sampler = NeedsSampler(inst.op.kind);
+  if (has_sampler) {
+    if (inst.ssamp + 4u > num_sgprs) {
+      return Status::InvalidArgument("SSAMP " + RegRange('s', inst.ssamp, 4) +
+                                     " is outside the wave's " + std::to_string(num_sgprs) +
+                                     " SGPRs");
+    }
+    const Status st = DecodeSamplerDesc(inst.gfx, wave.sgprs.subspan(inst.ssamp, 4), &sampler);
+    if (!st.ok()) {
+      return Status(st.code(), "SSAMP " + RegRange('s', inst.ssamp, 4) + ": " + st.message());
+    }
+  }
+
+  // VADDR: one dword per layout slot, copied so that results may overwrite address registers.
+  ImageType type = ImageType::k2D;
+  bool zero_slice = false;
+  TEXUNIT_RETURN_IF_ERROR(AddressType(inst, image, &type, &zero_slice));
+  const AddressLayout layout = GetAddressLayout(inst.op, type);
+  if (layout.count > 16) {
+    return Status::Internal("address layout of " + std::to_string(layout.count) + " dwords");
+  }
+  TexRequest req;
+  alignas(64) uint32_t addr[16][kLaneStride];
+  if (layout.count > 0 && inst.vaddr + layout.count > num_vgprs) {
+    return Status::InvalidArgument("VADDR " + RegRange('v', inst.vaddr, layout.count) +
+                                   " is outside the wave's " + std::to_string(num_vgprs) +
+                                   " VGPRs");
+  }
+  for (uint32_t k = 0; k < layout.count; ++k) {
+    const uint32_t v = inst.vaddr + k;
+    std::memcpy(addr[k], &wave.vgprs[size_t{v} * kLaneStride], sizeof(addr[k]));
+    MapSlot(layout.slots[k], addr[k], &req.in);
+  }
+  if (zero_slice) req.in.coord[2] = kZeroColumn;
+
+  // VDATA: sources (stores, atomics), then results, then the TFE/LWE status dword.
+  const uint32_t sources = SourceComponents(inst);
+  const uint32_t results = ResultComponents(inst);
+  const bool returns =
+      inst.op.kind != OpKind::kStore && !(inst.op.kind == OpKind::kAtomic && !inst.mods.glc);
+  const bool status = returns && (inst.mods.tfe || inst.mods.lwe);
+  // Registers VDATA spans: the larger of what is read and written; a returning op reserves at
+  // least one data register (DMASK=0), as the assembler does.
+  uint32_t data_regs = std::max(sources, results);
+  if (returns && data_regs == 0) data_regs = 1;
+  const uint32_t vdata_regs = data_regs + (status ? 1 : 0);
+  if (vdata_regs > 0 && inst.vdata + vdata_regs > num_vgprs) {
+    return Status::InvalidArgument("VDATA " + RegRange('v', inst.vdata, vdata_regs) +
+                                   " is outside the wave's " + std::to_string(num_vgprs) +
+                                   " VGPRs");
+  }
+  alignas(64) uint32_t src[4][kLaneStride];
+  for (uint32_t k = 0; k < sources; ++k) {
+    std::memcpy(src[k], &wave.vgprs[size_t{inst.vdata + k} * kLaneStride], sizeof(src[k]));
+    req.in.data[k] = src[k];
+  }
+  for (uint32_t k = 0; k < results; ++k) {
+    req.out.data[k] = &wave.vgprs[size_t{inst.vdata + k} * kLaneStride];
+  }
+  if (status) req.out.status = &wave.vgprs[size_t{inst.vdata + data_regs} * kLaneStride];
+
+  req.op = inst.op;
+  req.mods = inst.mods;
+  req.image = &image;
+  req.sampler = has_sampler ? &sampler : nullptr;
+  req.memory = &memory;
+  req.lane_count = wave.lane_count;
+  req.exec = wave.exec;
+  return runtime.Execute(req);
+}
+
+}  // namespace texunit::gcn

@@ -1,0 +1,468 @@
+// gcn::Execute: register-file translation of MIMG instructions. Instruction dwords come from
+// llvm-mc 14 (`llvm-mc -arch=amdgcn -mcpu=tonga -show-encoding`, the bytes read as little-endian
+// dwords); expected values are computed here from the rules in docs/sampling.md, not taken from
+// the program.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "texunit/descriptors.h"
+#include "texunit/gcn.h"
+#include "texunit/memory.h"
+#include "texunit/runtime.h"
+
+namespace texunit::gcn {
+namespace {
+
+constexpr uint32_t kSentinel = 0xDEADBEEFu;
+constexpr uint64_t kImageBase = 0x100000;  // 256-byte aligned guest address of every test image
+
+// llvm-mc: image_load v[0:3], v[4:5], s[8:15] dmask:0xf unorm
+constexpr uint32_t kLoadRgba[] = {0xf0001f00, 0x00020004};
+// image_load v[0:1], v[4:5], s[8:15] dmask:0x5 unorm
+constexpr uint32_t kLoadXz[] = {0xf0001500, 0x00020004};
+// image_load v[0:4], v[4:5], s[8:15] dmask:0xf unorm tfe  (the status VGPR v4 is also VADDR)
+constexpr uint32_t kLoadTfe[] = {0xf0011f00, 0x00020004};
+// image_load v[0:3], v[0:1], s[8:15] dmask:0xf unorm  (VDATA overlaps VADDR)
+constexpr uint32_t kLoadOverlap[] = {0xf0001f00, 0x00020000};
+// image_load v[4:7], v[0:1], s[8:15] dmask:0xf unorm
+constexpr uint32_t kLoadToV4[] = {0xf0001f00, 0x00020400};
+// image_load v[0:3], v[4:6], s[8:15] dmask:0xf unorm da
+constexpr uint32_t kLoadDa[] = {0xf0005f00, 0x00020004};
+// image_load v[0:3], v[4:5], s[8:15] dmask:0xf unorm r128  (llvm-mc 14 spells the T# s[8:15];
+// the hardware reads s[8:11])
+constexpr uint32_t kLoadR128[] = {0xf0009f00, 0x00020004};
+// image_load_mip v[0:3], v[4:6], s[8:15] dmask:0xf unorm
+constexpr uint32_t kLoadMip[] = {0xf0041f00, 0x00020004};
+// image_store v[0:3], v[4:5], s[8:15] dmask:0xf unorm
+constexpr uint32_t kStoreRgba[] = {0xf0201f00, 0x00020004};
+// image_store v[0:1], v[4:5], s[8:15] dmask:0x9 unorm
+constexpr uint32_t kStoreXw[] = {0xf0201900, 0x00020004};
+// image_sample_lz v[0:3], v[4:5], s[8:15], s[16:19] dmask:0xf
+constexpr uint32_t kSampleLz[] = {0xf09c0f00, 0x00820004};
+// image_sample_l v[0:3], v[4:6], s[8:15], s[16:19] dmask:0xf
+constexpr uint32_t kSampleL[] = {0xf0900f00, 0x00820004};
+// image_atomic_add v0, v[4:5], s[8:15] dmask:0x1 unorm glc
+constexpr uint32_t kAtomicAdd[] = {0xf0483100, 0x00020004};
+
+uint32_t F(float f) { return std::bit_cast<uint32_t>(f); }
+// UNORM decode of an 8-bit channel (docs/sampling.md): float(c) / 255.0f.
+uint32_t Unorm8(uint32_t c) { return F(static_cast<float>(c) / 255.0f); }
+
+// A wave: 104 SGPRs, 256 VGPRs of 64 lanes, every VGPR lane preset to kSentinel.
+struct Wave {
+  std::vector<uint32_t> sgprs = std::vector<uint32_t>(104, 0);
+  std::vector<uint32_t> vgprs = std::vector<uint32_t>(256 * 64, kSentinel);
+  uint32_t lane_count = 64;
+  uint64_t exec = ~0ull;
+
+  uint32_t& v(uint32_t reg, uint32_t lane) { return vgprs[reg * 64 + lane]; }
+  WaveState State() {
+    WaveState s;
+    s.lane_count = lane_count;
+    s.exec = exec;
+    s.sgprs = sgprs;
+    s.vgprs = vgprs;
+    return s;
+  }
+};
+
+// 4x4 RGBA8: texel (x, y) = {R = 85x, G = 85y, B = 16x + y, A = 255}.
+uint32_t TexelByte(uint32_t x, uint32_t y, uint32_t c) {
+  switch (c) {
+    case 0:
+      return 85 * x;
+    case 1:
+      return 85 * y;
+    case 2:
+      return 16 * x + y;
+    default:
+      return 255;
+  }
+}
+
+class MimgExecuteTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { ASSERT_TRUE(Runtime::Create(RuntimeOptions{}, &runtime_).ok()); }
+  static void TearDownTestSuite() { runtime_.reset(); }
+
+  void SetUp() override {
+    texels_.assign(4096, 0);
+    for (uint32_t y = 0; y < 4; ++y) {
+      for (uint32_t x = 0; x < 4; ++x) {
+        for (uint32_t c = 0; c < 4; ++c) texels_[(y * 4 + x) * 4 + c] = TexelByte(x, y, c);
+      }
+    }
+    ASSERT_TRUE(memory_.AddRegion(kImageBase, texels_.data(), texels_.size()).ok());
+  }
+
+  // Writes the T# of a linear 4x4 (levels: 4x4, 2x2, ...) RGBA8 UNORM image to s[8:15].
+  void BindImage(Wave& w, uint32_t levels = 1, ImageType type = ImageType::k2D,
+                 uint32_t first_sgpr = 8, size_t dwords = 8) {
+    ImageDesc d =
+        MakeImage2D(Format{DataFormat::k8_8_8_8, NumFormat::kUnorm}, 4, 4, levels, kImageBase);
+    d.type = type;
+    uint32_t t[8] = {};
+    ASSERT_TRUE(EncodeImageDesc(Gfx::kGfx8, d, t).ok());
+    for (size_t i = 0; i < dwords; ++i) w.sgprs[first_sgpr + i] = t[i];
+  }
+  // Writes an S# to s[16:19].
+  void BindSampler(Wave& w, XyFilter filter, MipFilter mip = MipFilter::kNone,
+                   ClampMode clamp = ClampMode::kWrap) {
+    SamplerDesc s;
+    s.clamp_x = s.clamp_y = s.clamp_z = clamp;
+    s.xy_mag_filter = s.xy_min_filter = filter;
+    s.mip_filter = mip;
+    s.max_lod = 15 * 256;
+    uint32_t d[4] = {};
+    ASSERT_TRUE(EncodeSamplerDesc(Gfx::kGfx8, s, d).ok());
+    for (int i = 0; i < 4; ++i) w.sgprs[16 + i] = d[i];
+  }
+
+  Status Run(std::span<const uint32_t> words, Wave& w) {
+    MimgInstruction inst;
+    Status st = DecodeMimg(Gfx::kGfx8, words, &inst);
+    if (!st.ok()) return st;
+    WaveState state = w.State();
+    return Execute(*runtime_, inst, state, memory_);
+  }
+
+  static std::unique_ptr<Runtime> runtime_;
+  std::vector<uint8_t> texels_;
+  Memory memory_;
+};
+
+std::unique_ptr<Runtime> MimgExecuteTest::runtime_;
+
+// Lane i loads texel (i % 4, (i / 4) % 4) or, for lanes 48..63, (i % 8, 0), which is out of bounds
+// for x >= 4.
+uint32_t LaneX(uint32_t lane) { return lane >= 48 ? lane % 8 : lane % 4; }
+uint32_t LaneY(uint32_t lane) { return lane >= 48 ? 0 : (lane / 4) % 4; }
+
+void SetLoadCoords(Wave& w, uint32_t vaddr) {
+  for (uint32_t lane = 0; lane < 64; ++lane) {
+    w.v(vaddr, lane) = LaneX(lane);
+    w.v(vaddr + 1, lane) = LaneY(lane);
+  }
+}
+
+uint32_t ExpectedLoad(uint32_t lane, uint32_t c) {
+  const uint32_t x = LaneX(lane), y = LaneY(lane);
+  if (x >= 4) return 0;
+  return Unorm8(TexelByte(x, y, c));
+}
+
+TEST_F(MimgExecuteTest, LoadWritesAllFourComponents) {
+  Wave w;
+  BindImage(w);
+  SetLoadCoords(w, 4);
+  ASSERT_TRUE(Run(kLoadRgba, w).ok());
+  for (uint32_t lane = 0; lane < 64; ++lane) {
+    for (uint32_t c = 0; c < 4; ++c) {
+      EXPECT_EQ(w.v(c, lane), ExpectedLoad(lane, c)) << "lane " << lane << " component " << c;
+    }
+  }
+  EXPECT_EQ(w.v(6, 0), kSentinel);  // nothing past VDATA and VADDR
+}
+
+TEST_F(MimgExecuteTest, DmaskCompactsComponents) {
+  Wave w;
+  BindImage(w);
+  SetLoadCoords(w, 4);
+  ASSERT_TRUE(Run(kLoadXz, w).ok());  // dmask 0x5: v0 = X, v1 = Z
+  for (uint32_t lane = 0; lane < 64; ++lane) {
+    EXPECT_EQ(w.v(0, lane), ExpectedLoad(lane, 0)) << lane;
+    EXPECT_EQ(w.v(1, lane), ExpectedLoad(lane, 2)) << lane;
+    EXPECT_EQ(w.v(2, lane), kSentinel) << lane;
+    EXPECT_EQ(w.v(3, lane), kSentinel) << lane;
+  }
+}
+
+TEST_F(MimgExecuteTest, InactiveLanesKeepTheirRegisters) {
+  Wave w;
+  w.exec = 0x00FF00FF0F0F5555ull;
+  BindImage(w);
+  SetLoadCoords(w, 4);
+  ASSERT_TRUE(Run(kLoadRgba, w).ok());
+  for (uint32_t lane = 0; lane < 64; ++lane) {
+    const bool active = (w.exec >> lane) & 1;
+    for (uint32_t c = 0; c < 4; ++c) {
+      EXPECT_EQ(w.v(c, lane), active ? ExpectedLoad(lane, c) : kSentinel)
+          << "lane " << lane << " component " << c;
+    }
+  }
+}
+
+TEST_F(MimgExecuteTest, LaneCountBelowSixtyFourLeavesTheRestAlone) {
+  Wave w;
+  w.lane_count = 32;
+  BindImage(w);
+  SetLoadCoords(w, 4);
+  ASSERT_TRUE(Run(kLoadRgba, w).ok());
+  for (uint32_t lane = 0; lane < 64; ++lane) {
+    EXPECT_EQ(w.v(0, lane), lane < 32 ? ExpectedLoad(lane, 0) : kSentinel) << lane;
+  }
+}
+
+TEST_F(MimgExecuteTest, TfeWritesStatusAfterTheData) {
+  Wave w;
+  w.exec = 0xFFFFFFFF0000FFFFull;
+  BindImage(w);
+  SetLoadCoords(w, 4);
+  ASSERT_TRUE(Run(kLoadTfe, w).ok());  // v[0:3] data, v4 status; v4 was also VADDR.x
+  for (uint32_t lane = 0; lane < 64; ++lane) {
+    const bool active = (w.exec >> lane) & 1;
+    for (uint32_t c = 0; c < 4; ++c) {
+      EXPECT_EQ(w.v(c, lane), active ? ExpectedLoad(lane, c) : kSentinel) << lane;
+    }
+    // Every texel is resident in this release: status 0. Inactive lanes keep VADDR.x.
+    EXPECT_EQ(w.v(4, lane), active ? 0u : LaneX(lane)) << lane;
+    EXPECT_EQ(w.v(5, lane), LaneY(lane)) << lane;
+  }
+}
+
+TEST_F(MimgExecuteTest, DataMayOverlapAddress) {
+  Wave w;
+  BindImage(w);
+  SetLoadCoords(w, 0);
+  ASSERT_TRUE(Run(kLoadOverlap, w).ok());  // image_load v[0:3], v[0:1]
+  for (uint32_t lane = 0; lane < 64; ++lane) {
+    for (uint32_t c = 0; c < 4; ++c) EXPECT_EQ(w.v(c, lane), ExpectedLoad(lane, c)) << lane;
+  }
+}
+
+TEST_F(MimgExecuteTest, R128ReadsAFourDwordResource) {
+  Wave w;
+  BindImage(w, 1, ImageType::k2D, 8, /*dwords=*/4);
+  w.sgprs.resize(12);  // s[8:11] is all there is
+  SetLoadCoords(w, 4);
+  const Status st = Run(kLoadR128, w);
+  ASSERT_TRUE(st.ok()) << st.ToString();
+  for (uint32_t lane = 0; lane < 64; ++lane) EXPECT_EQ(w.v(1, lane), ExpectedLoad(lane, 1));
+}
+
+TEST_F(MimgExecuteTest, LoadMipReadsTheMipOperand) {
+  // Level 1 (2x2) starts 256 bytes after level 0 (64 bytes rounded up to 256).
+  for (uint32_t i = 0; i < 16; ++i) texels_[256 + i] = static_cast<uint8_t>(200 + i);
+  Wave w;
+  BindImage(w, /*levels=*/2);
+  for (uint32_t lane = 0; lane < 64; ++lane) {
+    w.v(4, lane) = lane % 2;
+    w.v(5, lane) = (lane / 2) % 2;
+    w.v(6, lane) = lane < 32 ? 1 : 0;
+  }
+  ASSERT_TRUE(Run(kLoadMip, w).ok());
+  for (uint32_t lane = 0; lane < 64; ++lane) {
+    const uint32_t x = lane % 2, y = (lane / 2) % 2;
+    for (uint32_t c = 0; c < 4; ++c) {
+      const uint32_t byte = lane < 32 ? 200 + (y * 2 + x) * 4 + c : TexelByte(x, y, c);
+      EXPECT_EQ(w.v(c, lane), Unorm8(byte)) << "lane " << lane << " component " << c;
+    }
+  }
+}
+
+TEST_F(MimgExecuteTest, StoreWritesActiveLanesOnly) {
+  std::fill(texels_.begin(), texels_.end(), 0);
+  Wave w;
+  w.exec = 0x5;  // lanes 0 and 2
+  BindImage(w);
+  const float data[4][4] = {{1.0f, 0.0f, 0.0f, 1.0f},
+                            {0.5f, 0.5f, 0.5f, 0.5f},
+                            {0.25f, 0.75f, 1.5f, -1.0f},
+                            {1.0f, 1.0f, 1.0f, 1.0f}};
+  for (uint32_t lane = 0; lane < 64; ++lane) {
+    w.v(4, lane) = lane % 4;  // lane i stores texel (i % 4, i / 4 % 4)
+    w.v(5, lane) = (lane / 4) % 4;
+    for (uint32_t c = 0; c < 4; ++c) w.v(c, lane) = F(data[lane % 4][c]);
+  }
+  ASSERT_TRUE(Run(kStoreRgba, w).ok());
+  // Lane 0 -> texel (0,0): 255, 0, 0, 255. Lane 2 -> texel (2,0): rint(63.75) = 64,
+  // rint(191.25) = 191, 1.5 clamps to 255, -1 clamps to 0.
+  const uint8_t expect[16] = {255, 0, 0, 255, 0, 0, 0, 0, 64, 191, 255, 0, 0, 0, 0, 0};
+  for (int i = 0; i < 16; ++i) EXPECT_EQ(texels_[i], expect[i]) << "byte " << i;
+  for (size_t i = 16; i < texels_.size(); ++i) ASSERT_EQ(texels_[i], 0) << "byte " << i;
+  EXPECT_EQ(w.v(0, 0), F(1.0f));  // a store writes no VGPR
+}
+
+TEST_F(MimgExecuteTest, StoreDmaskTakesCompactedSources) {
+  Wave w;
+  w.exec = 0x1;
+  BindImage(w);
+  w.v(4, 0) = 1;  // texel (1, 2)
+  w.v(5, 0) = 2;
+  w.v(0, 0) = F(1.0f);  // dmask 0x9: v0 -> X, v1 -> W
+  w.v(1, 0) = F(0.0f);
+  ASSERT_TRUE(Run(kStoreXw, w).ok());
+  const size_t t = (2 * 4 + 1) * 4;
+  EXPECT_EQ(texels_[t + 0], 255);
+  EXPECT_EQ(texels_[t + 1], TexelByte(1, 2, 1));  // Y and Z unchanged
+  EXPECT_EQ(texels_[t + 2], TexelByte(1, 2, 2));
+  EXPECT_EQ(texels_[t + 3], 0);
+}
+
+TEST_F(MimgExecuteTest, SampleLzBilinear) {
+  // R = 255 for x >= 2, G = 255 for y >= 2: bilinear weights of 0, 0.25, 0.5, 0.75 and 1 give
+  // exact results.
+  for (uint32_t y = 0; y < 4; ++y) {
+    for (uint32_t x = 0; x < 4; ++x) {
+      uint8_t* t = &texels_[(y * 4 + x) * 4];
+      t[0] = x >= 2 ? 255 : 0;
+      t[1] = y >= 2 ? 255 : 0;
+      t[2] = 0;
+      t[3] = 255;
+    }
+  }
+  Wave w;
+  w.lane_count = 4;
+  BindImage(w);
+  BindSampler(w, XyFilter::kBilinear);
+  const float st[4][2] = {{0.5f, 0.5f}, {0.375f, 0.625f}, {0.5625f, 0.125f}, {0.0f, 1.0f}};
+  const float expect[4][4] = {{0.5f, 0.5f, 0.0f, 1.0f},
+                              {0.0f, 1.0f, 0.0f, 1.0f},
+                              {0.75f, 0.0f, 0.0f, 1.0f},
+                              {0.5f, 0.5f, 0.0f, 1.0f}};  // wraps to x = 3 and y = 0
+  for (uint32_t lane = 0; lane < 4; ++lane) {
+    w.v(4, lane) = F(st[lane][0]);
+    w.v(5, lane) = F(st[lane][1]);
+  }
+  ASSERT_TRUE(Run(kSampleLz, w).ok());
+  for (uint32_t lane = 0; lane < 4; ++lane) {
+    for (uint32_t c = 0; c < 4; ++c) {
+      EXPECT_EQ(w.v(c, lane), F(expect[lane][c])) << "lane " << lane << " component " << c;
+    }
+  }
+  EXPECT_EQ(w.v(0, 4), kSentinel);
+}
+
+TEST_F(MimgExecuteTest, SampleLReadsTheLodOperand) {
+  for (uint32_t i = 0; i < 16; ++i) texels_[256 + i] = static_cast<uint8_t>(200 + i);
+  Wave w;
+  w.lane_count = 8;
+  BindImage(w, /*levels=*/2);
+  BindSampler(w, XyFilter::kPoint, MipFilter::kPoint);
+  for (uint32_t lane = 0; lane < 8; ++lane) {
+    w.v(4, lane) = F(0.25f);  // level 0: texel (1, 2); level 1: texel (0, 1)
+    w.v(5, lane) = F(0.625f);
+    w.v(6, lane) = F(lane < 4 ? 1.0f : 0.0f);
+  }
+  ASSERT_TRUE(Run(kSampleL, w).ok());
+  for (uint32_t lane = 0; lane < 8; ++lane) {
+    for (uint32_t c = 0; c < 4; ++c) {
+      const uint32_t byte = lane < 4 ? 200 + (1 * 2 + 0) * 4 + c : TexelByte(1, 2, c);
+      EXPECT_EQ(w.v(c, lane), Unorm8(byte)) << "lane " << lane << " component " << c;
+    }
+  }
+}
+
+TEST_F(MimgExecuteTest, UnboundResourceReturnsZeros) {
+  Wave w;  // s[8:15] all zero
+  w.exec = ~0ull << 8;
+  SetLoadCoords(w, 4);
+  ASSERT_TRUE(Run(kLoadTfe, w).ok());
+  for (uint32_t lane = 0; lane < 64; ++lane) {
+    const bool active = lane >= 8;
+    for (uint32_t c = 0; c < 4; ++c) EXPECT_EQ(w.v(c, lane), active ? 0u : kSentinel) << lane;
+  }
+}
+
+TEST_F(MimgExecuteTest, UnboundResourceDropsStores) {
+  Wave w;
+  SetLoadCoords(w, 4);
+  const std::vector<uint8_t> before = texels_;
+  ASSERT_TRUE(Run(kStoreRgba, w).ok());
+  EXPECT_EQ(texels_, before);
+}
+
+TEST_F(MimgExecuteTest, DaOnANonArrayImageIsAnError) {
+  Wave w;
+  BindImage(w);
+  SetLoadCoords(w, 4);
+  const Status st = Run(kLoadDa, w);
+  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(st.message().find("DA"), std::string::npos) << st.message();
+  EXPECT_NE(st.message().find("2D"), std::string::npos) << st.message();
+  EXPECT_EQ(w.v(0, 0), kSentinel);
+}
+
+TEST_F(MimgExecuteTest, CubeWithoutDaIsAnError) {
+  Wave w;
+  BindImage(w, 1, ImageType::kCube);
+  SetLoadCoords(w, 4);
+  const Status st = Run(kLoadRgba, w);
+  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(st.message().find("DA"), std::string::npos) << st.message();
+}
+
+TEST_F(MimgExecuteTest, ResourceOutsideTheSgprsIsAnError) {
+  Wave w;
+  w.sgprs.resize(12);
+  const Status st = Run(kLoadRgba, w);
+  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(st.message().find("SRSRC s[8:15]"), std::string::npos) << st.message();
+}
+
+TEST_F(MimgExecuteTest, SamplerOutsideTheSgprsIsAnError) {
+  Wave w;
+  BindImage(w);
+  w.sgprs.resize(18);
+  const Status st = Run(kSampleLz, w);
+  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(st.message().find("SSAMP s[16:19]"), std::string::npos) << st.message();
+}
+
+TEST_F(MimgExecuteTest, AddressOutsideTheVgprsIsAnError) {
+  Wave w;
+  BindImage(w);
+  w.vgprs.resize(5 * 64);  // v0..v4
+  const Status st = Run(kLoadRgba, w);
+  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(st.message().find("VADDR v[4:5]"), std::string::npos) << st.message();
+}
+
+TEST_F(MimgExecuteTest, DataOutsideTheVgprsIsAnError) {
+  Wave w;
+  BindImage(w);
+  w.vgprs.resize(6 * 64);  // v0..v5: VADDR v[0:1] fits, VDATA v[4:7] does not
+  const Status st = Run(kLoadToV4, w);
+  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(st.message().find("VDATA v[4:7]"), std::string::npos) << st.message();
+  EXPECT_EQ(w.v(4, 0), kSentinel);
+}
+
+TEST_F(MimgExecuteTest, D16IsNotImplementedYet) {
+  Wave w;
+  BindImage(w);
+  const uint32_t words[2] = {kLoadRgba[0], kLoadRgba[1] | 0x80000000u};  // D16 = bit 63
+  const Status st = Run(words, w);
+  EXPECT_EQ(st.code(), StatusCode::kUnimplemented);
+  EXPECT_NE(st.message().find("D16"), std::string::npos) << st.message();
+}
+
+TEST_F(MimgExecuteTest, AtomicsPassTheCoreStatusThrough) {
+  Wave w;
+  BindImage(w);
+  SetLoadCoords(w, 4);
+  const std::vector<uint8_t> before = texels_;
+  const Status st = Run(kAtomicAdd, w);
+  EXPECT_EQ(st.code(), StatusCode::kUnimplemented) << st.ToString();
+  EXPECT_EQ(w.v(0, 0), kSentinel);
+  EXPECT_EQ(texels_, before);
+}
+
+TEST_F(MimgExecuteTest, BadLaneCountIsAnError) {
+  Wave w;
+  w.lane_count = 65;
+  BindImage(w);
+  const Status st = Run(kLoadRgba, w);
+  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(st.message().find("lane_count"), std::string::npos) << st.message();
+}
+
+}  // namespace
+}  // namespace texunit::gcn

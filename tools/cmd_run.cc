@@ -1,0 +1,135 @@
+// `texunit run <state.json>`: replays one MIMG instruction from a JSON machine state and prints
+// the VGPRs it wrote and the memory it changed, as JSON (docs/replay-format.md).
+//
+// Exit status: 0 when the instruction ran, 1 when decoding or executing it failed (the output's
+// "status" holds the Status), 2 for a bad command line or a malformed state file.
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli_args.h"
+#include "command.h"
+#include "replay_state.h"
+#include "texunit/gcn.h"
+#include "texunit/runtime.h"
+
+namespace texunit::cli {
+namespace {
+
+constexpr const char* kUsage = "texunit run [--target T] [--floats] <state.json | ->";
+
+int RunReplay(const std::vector<std::string>& args) {
+  std::string target;
+  bool floats = false;
+  ArgParser parser(kUsage);
+  parser.AddString("target", &target,
+                   "Highway target to run on (AVX3, AVX2, SSE4, SCALAR, ...); default: the best");
+  parser.AddFlag("floats", &floats, "also print each written lane as a float (\"vgprs_f32\")");
+
+  // The one positional argument is the state file; the rest are options.
+  std::vector<std::string> options;
+  std::vector<std::string> positional;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "-" || a.empty() || a[0] != '-') {
+      positional.push_back(a);
+      continue;
+    }
+    options.push_back(a);
+    if (a == "--target" && i + 1 < args.size()) options.push_back(args[++i]);
+  }
+  const int parsed = parser.ParseOrExit(options);
+  if (parsed >= 0) return parsed;
+  if (positional.size() != 1) {
+    std::fprintf(stderr, "texunit run: expected one state file (or - for stdin)\nusage: %s\n",
+                 kUsage);
+    return 2;
+  }
+  const std::string& path = positional[0];
+
+  // Read and parse the state.
+  std::string text;
+  std::string base_dir;
+  if (path == "-") {
+    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+  } else {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+      std::fprintf(stderr, "texunit run: cannot open %s\n", path.c_str());
+      return 2;
+    }
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    base_dir = std::filesystem::path(path).parent_path().string();
+  }
+  ReplayState state;
+  std::string error;
+  if (!ParseReplayState(text, base_dir, &state, &error)) {
+    std::fprintf(stderr, "texunit run: %s: %s\n", path.c_str(), error.c_str());
+    return 2;
+  }
+
+  RuntimeOptions runtime_options;
+  runtime_options.target = target;
+  std::unique_ptr<Runtime> runtime;
+  if (Status st = Runtime::Create(runtime_options, &runtime); !st.ok()) {
+    std::fprintf(stderr, "texunit run: %s\n", st.ToString().c_str());
+    return 2;
+  }
+
+  Memory memory;
+  if (Status st = RegisterReplayMemory(state, &memory); !st.ok()) {
+    std::fprintf(stderr, "texunit run: %s: memory: %s\n", path.c_str(), st.ToString().c_str());
+    return 2;
+  }
+  std::vector<std::vector<uint8_t>> before;
+  for (const ReplayRegion& r : state.memory) {
+    before.emplace_back(r.data(), r.data() + r.size());
+  }
+
+  ReplayOutputOptions out_options;
+  out_options.with_floats = floats;
+  gcn::MimgInstruction inst;
+  Status status = gcn::DecodeMimg(state.gfx, state.words, &inst);
+  std::string asm_text;
+  std::vector<uint32_t> written;
+  if (status.ok()) {
+    // The disassembly, with the VADDR count of the bound image's type when the T# decodes and
+    // agrees with DA (else the disassembler's default: 2D, or 2D array with DA).
+    gcn::DisasmOptions disasm;
+    const uint32_t t_dwords = inst.mods.r128 ? 4 : 8;
+    ImageDesc image;
+    if (inst.srsrc + t_dwords <= state.sgprs.size() &&
+        DecodeImageDesc(state.gfx, std::span(state.sgprs).subspan(inst.srsrc, t_dwords), &image)
+            .ok() &&
+        !image.unbound) {
+      const bool arrayed = image.type == ImageType::k1DArray || image.type == ImageType::k2DArray ||
+                           image.type == ImageType::k2DMsaaArray || image.type == ImageType::kCube;
+      disasm.has_dim = arrayed == inst.mods.da;
+      disasm.dim = image.type;
+    }
+    asm_text = gcn::Disassemble(inst, disasm);
+    gcn::WaveState wave;
+    wave.lane_count = state.lane_count;
+    wave.exec = state.exec;
+    wave.sgprs = state.sgprs;
+    wave.vgprs = state.vgprs;
+    status = gcn::Execute(*runtime, inst, wave, memory);
+    written = WrittenVgprs(inst);
+  }
+  const nlohmann::ordered_json out =
+      ReplayOutput(status, asm_text, written, state, before, out_options);
+  std::printf("%s\n", FormatReplayJson(out).c_str());
+  return status.ok() ? 0 : 1;
+}
+
+}  // namespace
+
+TEXUNIT_REGISTER_COMMAND(run, "Replay one MIMG instruction from a JSON machine state", RunReplay);
+
+}  // namespace texunit::cli

@@ -1,0 +1,93 @@
+// The machine state `texunit run` replays, read from and written as JSON (docs/replay-format.md):
+// one MIMG instruction, the generation, the exec mask, SGPRs, VGPRs and guest memory in; the
+// VGPRs the instruction wrote and the memory it changed out.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "texunit/descriptors.h"
+#include "texunit/gcn.h"
+#include "texunit/memory.h"
+#include "texunit/status.h"
+
+namespace texunit::cli {
+
+// The register file a replay state describes (GFX6-9: 104 SGPRs, 256 VGPRs of 64 lanes).
+inline constexpr uint32_t kReplaySgprs = 104;
+inline constexpr uint32_t kReplayVgprs = 256;
+inline constexpr uint32_t kReplayLaneStride = 64;
+// The largest memory a state may describe, in bytes (all entries together).
+inline constexpr uint64_t kReplayMaxMemory = uint64_t{1} << 30;
+
+// One contiguous guest range. Entries of the JSON "memory" list that touch or overlap are merged
+// into one region (later entries win where they overlap), so an image may span several entries.
+// The host bytes have the same alignment modulo 64 as the guest address.
+class ReplayRegion {
+ public:
+  ReplayRegion(uint64_t address, uint64_t size, bool writable);
+  ReplayRegion(ReplayRegion&&) = default;
+  ReplayRegion& operator=(ReplayRegion&&) = default;
+
+  uint64_t address() const { return address_; }
+  uint64_t size() const { return size_; }
+  bool writable() const { return writable_; }
+  uint8_t* data() { return storage_.get() + skew_; }
+  const uint8_t* data() const { return storage_.get() + skew_; }
+
+ private:
+  uint64_t address_;
+  uint64_t size_;
+  bool writable_;
+  std::unique_ptr<uint8_t[]> storage_;
+  size_t skew_ = 0;
+};
+
+struct ReplayState {
+  Gfx gfx = Gfx::kGfx8;
+  std::vector<uint32_t> words;  // the instruction, little-endian dwords
+  std::string asm_text;         // "asm" from the file: a comment, never interpreted
+  uint32_t lane_count = 64;
+  uint64_t exec = ~0ull;
+  std::vector<uint32_t> sgprs = std::vector<uint32_t>(kReplaySgprs);
+  std::vector<uint32_t> vgprs = std::vector<uint32_t>(size_t{kReplayVgprs} * kReplayLaneStride);
+  std::vector<ReplayRegion> memory;  // sorted by address, disjoint, not adjacent when mergeable
+};
+
+// Parses a state. `base_dir` resolves relative "file" paths. On failure returns false and sets
+// `*error` to "<field path>: <what is wrong>", e.g. "vgprs.4[3]: \"0xg\" is not a hex number".
+bool ParseReplayState(const std::string& text, const std::string& base_dir, ReplayState* out,
+                      std::string* error);
+
+// Registers every region of `state` with `memory`.
+Status RegisterReplayMemory(ReplayState& state, Memory* memory);
+
+// The VGPRs an instruction writes: VDATA's result registers and its TFE/LWE status register;
+// none for stores and for atomics without GLC.
+std::vector<uint32_t> WrittenVgprs(const gcn::MimgInstruction& inst);
+
+struct ReplayOutputOptions {
+  bool with_floats = false;  // add "vgprs_f32": each lane's value read as a float
+};
+
+// The result document: {"status", "asm", "vgprs", ["vgprs_f32",] "memory_changes"}. `before` is
+// the memory as parsed (the snapshot taken before the instruction ran); `after` is the state after.
+nlohmann::ordered_json ReplayOutput(const Status& status, const std::string& asm_text,
+                                    const std::vector<uint32_t>& written, const ReplayState& after,
+                                    const std::vector<std::vector<uint8_t>>& before,
+                                    const ReplayOutputOptions& options);
+
+// The output as text: objects one member per line, arrays of scalars and objects of scalars on
+// one line (a VGPR's lanes, a memory change), so a 64-lane register reads as one line.
+std::string FormatReplayJson(const nlohmann::ordered_json& value);
+
+// "0x3f800000": dwords print as 8 hex digits.
+std::string HexDword(uint32_t v);
+// The shortest decimal that reads back as the float `bits`, as a JSON number; "nan", "inf",
+// "-inf" as strings.
+nlohmann::ordered_json FloatJson(uint32_t bits);
+
+}  // namespace texunit::cli
