@@ -14,9 +14,14 @@ enum class AddrSlot : uint8_t {
   kOffset,    // _O: packed X[5:0] Y[13:8] Z[21:16]
   kBias,      // _B
   kZCompare,  // _C
-  kDsDx, kDtDx, kDrDx,  // _D / _CD derivatives: all d/dx (horizontal) first...
-  kDsDy, kDtDy, kDrDy,  // ...then all d/dy (vertical); 1D has s only, 2D s and t, 3D/cube s,t,r
-  kX, kY,
+  kDsDx,
+  kDtDx,
+  kDrDx,  // _D / _CD derivatives: all d/dx (horizontal) first...
+  kDsDy,
+  kDtDy,
+  kDrDy,  // ...then all d/dy (vertical); 1D has s only, 2D s and t, 3D/cube s,t,r
+  kX,
+  kY,
   kZ,         // 3D z (or r)
   kSlice,     // array layer (1D/2D arrays)
   kFace,      // cube: face id (cube arrays: face + 8 * slice, one dword)
@@ -32,6 +37,11 @@ struct AddressLayout {
 };
 
 // The VADDR layout of `op` on an image of type `dim` (32-bit addresses: one dword per slot).
+// Derivatives come per coordinate of the image's own space: 1D (and 1D array) 2, 2D, 2D array,
+// MSAA and cube 4 (a cube's are face-local s,t), 3D 6 (llvm-mc -mcpu=gfx1010 agrees for every
+// op and dim: tests/isa/gcn/data/mimg_addr_llvm_mc.txt). With A16, gcn::AddressDwords packs
+// 16-bit operands two to a dword (offset, bias and z-compare keep a dword each; on GFX9 the
+// derivatives pack per direction); the layout itself stays one slot per operand.
 AddressLayout GetAddressLayout(const Op& op, ImageType dim);
 
 }  // namespace texunit::gcn
