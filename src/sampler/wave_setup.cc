@@ -97,7 +97,11 @@ Status PrepareSampler(const TexRequest& req, const FormatInfo& info, WaveSetup* 
   };
   s->mag_linear = linear(sd->xy_mag_filter) && !info.is_integer;
   s->min_linear = linear(sd->xy_min_filter) && !info.is_integer;
-  s->mip = sd->mip_filter == MipFilter::kPointAnisoAdj ? MipFilter::kPoint : sd->mip_filter;
+  if (sd->mip_filter == MipFilter::kPointAnisoAdj) {
+    return Status::Unimplemented(
+        "S#.MIP_FILTER=3 (POINT_ANISO_ADJ) is not implemented in this release");
+  }
+  s->mip = sd->mip_filter;
   if (info.is_integer && s->mip == MipFilter::kLinear) s->mip = MipFilter::kPoint;
   s->clamp_x = sd->clamp_x;
   s->clamp_y = sd->clamp_y;
@@ -130,7 +134,10 @@ Status PrepareWave(const TexRequest& req, WaveSetup* s) {
   TEXUNIT_RETURN_IF_ERROR(Need(req.in.coord[1], "coord[1] (y)"));
   if (req.op.flags & kOpMip) TEXUNIT_RETURN_IF_ERROR(Need(req.in.mip, "mip"));
 
-  const uint8_t dmask = req.mods.dmask & 0xF;
+  if (req.mods.dmask > 0xF) {
+    return Status::InvalidArgument("DMASK=" + Hex(req.mods.dmask) + " does not fit in 4 bits");
+  }
+  const uint8_t dmask = req.mods.dmask;
   if (is_store) {
     for (int c = 0; c < 4; ++c) {
       if (dmask & (1 << c)) s->store_channel[s->nstore++] = static_cast<uint8_t>(c);
@@ -187,6 +194,13 @@ Status PrepareWave(const TexRequest& req, WaveSetup* s) {
                                    " is not 4-byte aligned");
   }
 
+  for (int c = 0; c < 4; ++c) {
+    const auto v = static_cast<uint8_t>(img.dst_sel[c]);
+    if (v == 2 || v == 3 || v > 7) {
+      return Status::InvalidArgument(std::string("T#.DST_SEL_") + "XYZW"[c] + "=" +
+                                     std::to_string(v) + " is reserved");
+    }
+  }
   s->kind = info.kind;
   s->one_bits = info.is_integer ? 1u : 0x3F800000u;
   for (int k = 0; k < s->ncomp; ++k) s->sel[k] = SelOf(img.dst_sel[s->sel[k]]);

@@ -1,0 +1,803 @@
+// The scalar reference of docs/sampling.md. Each function below is one paragraph of the contract;
+// the comments quote the rule they evaluate. Float arithmetic is binary32 in the written order
+// (the project builds with -ffp-contract=off); only the implicit LOD's log2 is taken in double.
+//
+// Readings of points docs/sampling.md leaves open (closest to Vulkan/D3D/AMD behaviour):
+//  - An out-of-bounds load returns 0 in every returned component, DST_SEL 1 included (the
+//    contract's "0 in every component" taken literally, as D3D's out-of-bounds loads).
+//  - Only FLOAT texels (inputs) and the final sample result are flushed when denormal; the
+//    coordinate, lod and bias operands and the intermediate products are not.
+//  - DST_SEL 2 and 3 (reserved) are InvalidArgument; S# FILTER_MODE min/max and MIP_FILTER 3 are
+//    Unimplemented; the T#'s MIN_LOD (resource LOD clamp) is not applied (the contract's clamp
+//    names only the S#'s MIN_LOD/MAX_LOD).
+//  - An unbound T# is checked after the request's structure (op, operands, S# present) but
+//    before the T# and S# contents, which are garbage for an all-zero T#.
+#include "reference/reference_sampler.h"
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <string>
+
+#include "reference/srgb_tables.h"
+#include "texunit/descriptors.h"
+#include "texunit/formats.h"
+#include "texunit/layout.h"
+#include "texunit/memory.h"
+
+namespace texunit::reference {
+namespace {
+
+constexpr uint32_t kFloatOne = 0x3F800000u;  // 1.0f
+constexpr float kCoordLimit = 16777216.0f;   // 2^24
+
+float AsFloat(uint32_t bits) { return std::bit_cast<float>(bits); }
+uint32_t AsBits(float f) { return std::bit_cast<uint32_t>(f); }
+
+// A denormal (exponent field 0, mantissa not 0) becomes zero of the same sign.
+uint32_t FlushDenormalBits(uint32_t bits) {
+  return (bits & 0x7F800000u) == 0 ? (bits & 0x80000000u) : bits;
+}
+
+std::string Hex(uint64_t v) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "0x%llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Formats
+
+enum class Kind { kUnorm, kSrgb, kUint, kFloat };
+
+// Names for messages, kept here so that the reference links against nothing but the layout and
+// memory code (descriptors.h's *Name functions live with the codecs).
+std::string DataFormatText(DataFormat f) {
+  switch (f) {
+    case DataFormat::k8:
+      return "8";
+    case DataFormat::k16:
+      return "16";
+    case DataFormat::k8_8:
+      return "8_8";
+    case DataFormat::k32:
+      return "32";
+    case DataFormat::k16_16:
+      return "16_16";
+    case DataFormat::k10_11_11:
+      return "10_11_11";
+    case DataFormat::k11_11_10:
+      return "11_11_10";
+    case DataFormat::k10_10_10_2:
+      return "10_10_10_2";
+    case DataFormat::k2_10_10_10:
+      return "2_10_10_10";
+    case DataFormat::k8_8_8_8:
+      return "8_8_8_8";
+    case DataFormat::k32_32:
+      return "32_32";
+    case DataFormat::k16_16_16_16:
+      return "16_16_16_16";
+    case DataFormat::k32_32_32:
+      return "32_32_32";
+    case DataFormat::k32_32_32_32:
+      return "32_32_32_32";
+    case DataFormat::k5_6_5:
+      return "5_6_5";
+    case DataFormat::k1_5_5_5:
+      return "1_5_5_5";
+    case DataFormat::k5_5_5_1:
+      return "5_5_5_1";
+    case DataFormat::k4_4_4_4:
+      return "4_4_4_4";
+    case DataFormat::k8_24:
+      return "8_24";
+    case DataFormat::k24_8:
+      return "24_8";
+    case DataFormat::kX24_8_32:
+      return "X24_8_32";
+    case DataFormat::k5_9_9_9:
+      return "5_9_9_9";
+    case DataFormat::kBc1:
+      return "BC1";
+    case DataFormat::kBc2:
+      return "BC2";
+    case DataFormat::kBc3:
+      return "BC3";
+    case DataFormat::kBc4:
+      return "BC4";
+    case DataFormat::kBc5:
+      return "BC5";
+    case DataFormat::kBc6:
+      return "BC6";
+    case DataFormat::kBc7:
+      return "BC7";
+    default:
+      return std::to_string(static_cast<int>(f));
+  }
+}
+
+std::string NumFormatText(NumFormat f) {
+  switch (f) {
+    case NumFormat::kUnorm:
+      return "UNORM";
+    case NumFormat::kSnorm:
+      return "SNORM";
+    case NumFormat::kUscaled:
+      return "USCALED";
+    case NumFormat::kSscaled:
+      return "SSCALED";
+    case NumFormat::kUint:
+      return "UINT";
+    case NumFormat::kSint:
+      return "SINT";
+    case NumFormat::kSnormOgl:
+      return "SNORM_OGL";
+    case NumFormat::kFloat:
+      return "FLOAT";
+    case NumFormat::kSrgb:
+      return "SRGB";
+    default:
+      return std::to_string(static_cast<int>(f));
+  }
+}
+
+std::string ImageTypeText(ImageType t) {
+  switch (t) {
+    case ImageType::k1D:
+      return "1D";
+    case ImageType::k2D:
+      return "2D";
+    case ImageType::k3D:
+      return "3D";
+    case ImageType::kCube:
+      return "CUBE";
+    case ImageType::k1DArray:
+      return "1D_ARRAY";
+    case ImageType::k2DArray:
+      return "2D_ARRAY";
+    case ImageType::k2DMsaa:
+      return "2D_MSAA";
+    case ImageType::k2DMsaaArray:
+      return "2D_MSAA_ARRAY";
+    default:
+      return "reserved";
+  }
+}
+
+const char* ClampModeText(ClampMode m) {
+  static const char* const kNames[8] = {"WRAP",
+                                        "MIRROR",
+                                        "CLAMP_LAST_TEXEL",
+                                        "MIRROR_ONCE_LAST_TEXEL",
+                                        "CLAMP_HALF_BORDER",
+                                        "MIRROR_ONCE_HALF_BORDER",
+                                        "CLAMP_BORDER",
+                                        "MIRROR_ONCE_BORDER"};
+  const auto i = static_cast<uint32_t>(m);
+  return i < 8 ? kNames[i] : "reserved";
+}
+
+Status KindOfFormat(Format f, Kind* kind) {
+  if (f.data == DataFormat::k8_8_8_8 && f.num == NumFormat::kUnorm) {
+    *kind = Kind::kUnorm;
+  } else if (f.data == DataFormat::k8_8_8_8 && f.num == NumFormat::kSrgb) {
+    *kind = Kind::kSrgb;
+  } else if (f.data == DataFormat::k8_8_8_8 && f.num == NumFormat::kUint) {
+    *kind = Kind::kUint;
+  } else if (f.data == DataFormat::k32_32_32_32 && f.num == NumFormat::kFloat) {
+    *kind = Kind::kFloat;
+  } else {
+    return Status::Unimplemented("format " + DataFormatText(f.data) + "_" + NumFormatText(f.num) +
+                                 " (T#.DATA_FORMAT=" + std::to_string(static_cast<int>(f.data)) +
+                                 ", T#.NUM_FORMAT=" + std::to_string(static_cast<int>(f.num)) +
+                                 ") is not implemented by the reference sampler");
+  }
+  return Status::Ok();
+}
+
+uint32_t BytesPerTexel(Kind kind) { return kind == Kind::kFloat ? 16 : 4; }
+
+// UNORM: float(c) / 255.0f.
+float DecodeUnorm(uint32_t c) { return static_cast<float>(c) / 255.0f; }
+
+// The 32-bit result of channel `ch` for a load: FLOAT bits unchanged (denormals kept).
+uint32_t DecodeForLoad(Kind kind, int ch, uint32_t raw) {
+  switch (kind) {
+    case Kind::kUnorm:
+      return AsBits(DecodeUnorm(raw));
+    case Kind::kSrgb:
+      return AsBits(ch < 3 ? SrgbDecodeTable()[raw] : DecodeUnorm(raw));
+    case Kind::kUint:
+    case Kind::kFloat:
+      return raw;
+  }
+  return 0;
+}
+
+// UNORM channels (and SRGB's W) are filtered as codes and divided by 255.0f once at the end.
+bool FiltersCodes(Kind kind, int ch) {
+  return kind == Kind::kUnorm || (kind == Kind::kSrgb && ch == 3);
+}
+
+// The float a sample op filters for channel `ch`: the code float(c) for UNORM channels (see
+// FiltersCodes), the sRGB table value for SRGB X, Y, Z, and the FLOAT value with denormal inputs
+// flushed.
+float DecodeForSample(Kind kind, int ch, uint32_t raw) {
+  switch (kind) {
+    case Kind::kUnorm:
+      return static_cast<float>(raw);
+    case Kind::kSrgb:
+      return ch < 3 ? SrgbDecodeTable()[raw] : static_cast<float>(raw);
+    case Kind::kFloat:
+      return AsFloat(FlushDenormalBits(raw));
+    case Kind::kUint:
+      break;  // never filtered: the integer goes through unchanged (see SampleLevel)
+  }
+  return 0.0f;
+}
+
+// UNORM encode: NaN -> 0, clamp to [0, 1], rint(f * 255.0f) with ties to even.
+uint32_t EncodeUnorm(uint32_t v) {
+  float f = AsFloat(v);
+  if (std::isnan(f)) f = 0.0f;
+  if (f < 0.0f) f = 0.0f;
+  if (f > 1.0f) f = 1.0f;
+  return static_cast<uint32_t>(std::nearbyint(f * 255.0f));
+}
+
+uint32_t EncodeChannel(Kind kind, int ch, uint32_t v) {
+  switch (kind) {
+    case Kind::kUnorm:
+      return EncodeUnorm(v);
+    case Kind::kSrgb:
+      return ch < 3 ? SrgbEncode(AsFloat(v)) : EncodeUnorm(v);
+    case Kind::kUint:
+      return v < 255u ? v : 255u;  // unsigned saturation
+    case Kind::kFloat:
+      return v;
+  }
+  return 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The image as the lanes see it: layout, host pointer, view.
+
+struct Image {
+  const ImageDesc* desc = nullptr;
+  ImageLayout layout;
+  uint8_t* host = nullptr;
+  Kind kind = Kind::kUnorm;
+  uint32_t bpt = 4;
+  uint32_t last_view_level = 0;  // M = last_level - base_level
+};
+
+const uint8_t* TexelPointer(const Image& img, uint32_t level, uint32_t x, uint32_t y) {
+  const LevelLayout& lv = img.layout.levels[level];
+  return img.host + lv.offset + (static_cast<uint64_t>(y) * lv.pitch + x) * img.bpt;
+}
+
+// The stored channels of texel (x, y) of memory level `level`: bytes for 8_8_8_8, float bits for
+// 32_32_32_32.
+void ReadRaw(const Image& img, uint32_t level, uint32_t x, uint32_t y, uint32_t raw[4]) {
+  const uint8_t* p = TexelPointer(img, level, x, y);
+  for (int ch = 0; ch < 4; ++ch) {
+    if (img.kind == Kind::kFloat) {
+      std::memcpy(&raw[ch], p + 4 * ch, 4);
+    } else {
+      raw[ch] = p[ch];
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Result swizzle and DMASK
+
+// Component i of the result: C[sel - 4] for X..W, 0 for DST_SEL 0, `one` for DST_SEL 1.
+void ApplyDstSel(const ImageDesc& desc, Kind kind, const uint32_t c[4], uint32_t out[4]) {
+  const uint32_t one = kind == Kind::kUint ? 1u : kFloatOne;
+  for (int i = 0; i < 4; ++i) {
+    const auto sel = static_cast<uint32_t>(desc.dst_sel[i]);
+    if (sel == 0) {
+      out[i] = 0;
+    } else if (sel == 1) {
+      out[i] = one;
+    } else {
+      out[i] = c[sel - 4];  // validated: 4..7
+    }
+  }
+}
+
+// The k-th set DMASK bit's component goes to out.data[k]; then the TFE/LWE status dword (0).
+void WriteLane(const TexRequest& req, uint32_t lane, const uint32_t comp[4]) {
+  int k = 0;
+  for (int i = 0; i < 4; ++i) {
+    if ((req.mods.dmask >> i) & 1) req.out.data[k++][lane] = comp[i];
+  }
+  if ((req.mods.tfe || req.mods.lwe) && req.out.status != nullptr) req.out.status[lane] = 0;
+}
+
+bool Active(const TexRequest& req, uint32_t lane) {
+  return lane < req.lane_count && ((req.exec >> lane) & 1) != 0;
+}
+
+int DmaskCount(const TexRequest& req) {
+  return std::popcount(static_cast<unsigned>(req.mods.dmask));
+}
+
+// ---------------------------------------------------------------------------------------------
+// LOAD, LOAD_MIP, STORE, STORE_MIP
+
+// The memory level of an unsigned access, or -1 when it is out of bounds: d <= M, x < w_L, y < h_L.
+int64_t AccessLevel(const Image& img, uint32_t d, uint32_t x, uint32_t y) {
+  if (d > img.last_view_level) return -1;
+  const uint32_t level = img.desc->base_level + d;
+  const LevelLayout& lv = img.layout.levels[level];
+  if (x >= lv.width || y >= lv.height) return -1;
+  return level;
+}
+
+void ExecuteLoad(const TexRequest& req, const Image& img) {
+  const bool mip = (req.op.flags & kOpMip) != 0;
+  for (uint32_t lane = 0; lane < req.lane_count; ++lane) {
+    if (!Active(req, lane)) continue;
+    const uint32_t x = req.in.coord[0][lane];
+    const uint32_t y = req.in.coord[1][lane];
+    const uint32_t d = mip ? req.in.mip[lane] : 0;
+    uint32_t comp[4] = {0, 0, 0, 0};  // out of bounds: 0 in every component
+    const int64_t level = AccessLevel(img, d, x, y);
+    if (level >= 0) {
+      uint32_t raw[4], c[4];
+      ReadRaw(img, static_cast<uint32_t>(level), x, y, raw);
+      for (int ch = 0; ch < 4; ++ch) c[ch] = DecodeForLoad(img.kind, ch, raw[ch]);
+      ApplyDstSel(*img.desc, img.kind, c, comp);
+    }
+    WriteLane(req, lane, comp);
+  }
+}
+
+void ExecuteStore(const TexRequest& req, const Image& img) {
+  const bool mip = (req.op.flags & kOpMip) != 0;
+  // Lanes in increasing order: a later lane wins a shared texel. Stores return nothing (no
+  // status dword either, TFE/LWE or not).
+  for (uint32_t lane = 0; lane < req.lane_count; ++lane) {
+    if (!Active(req, lane)) continue;
+    const uint32_t x = req.in.coord[0][lane];
+    const uint32_t y = req.in.coord[1][lane];
+    const uint32_t d = mip ? req.in.mip[lane] : 0;
+    const int64_t level = AccessLevel(img, d, x, y);
+    if (level < 0) continue;  // dropped
+    uint8_t* p = const_cast<uint8_t*>(TexelPointer(img, static_cast<uint32_t>(level), x, y));
+    int k = 0;
+    for (int ch = 0; ch < 4; ++ch) {
+      if (((req.mods.dmask >> ch) & 1) == 0) continue;  // channel left unchanged
+      const uint32_t c = EncodeChannel(img.kind, ch, req.in.data[k++][lane]);
+      if (img.kind == Kind::kFloat) {
+        std::memcpy(p + 4 * ch, &c, 4);
+      } else {
+        p[ch] = static_cast<uint8_t>(c);
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// SAMPLE, SAMPLE_L, SAMPLE_LZ, SAMPLE_B
+
+// Implicit lambda of the quad holding `lane` (coarse: shared by its four lanes). Lanes past
+// lane_count take the top-left's coordinates. Helper (inactive) lanes supply coordinates too.
+float ImplicitLambda(const TexRequest& req, uint32_t lane, float W, float H) {
+  const uint32_t tl = lane & ~3u;
+  auto coord = [&](int axis, uint32_t l) {
+    return AsFloat(req.in.coord[axis][l < req.lane_count ? l : tl]);
+  };
+  const uint32_t tr = tl + 1, bl = tl + 2;
+  const float dudx = (coord(0, tr) - coord(0, tl)) * W;
+  const float dvdx = (coord(1, tr) - coord(1, tl)) * H;
+  const float dudy = (coord(0, bl) - coord(0, tl)) * W;
+  const float dvdy = (coord(1, bl) - coord(1, tl)) * H;
+  const float rx = dudx * dudx + dvdx * dvdx;
+  const float ry = dudy * dudy + dvdy * dvdy;
+  // max is NaN when either operand is NaN (step 3 then turns a NaN lambda into MIN_LOD).
+  const float m = (std::isnan(rx) || std::isnan(ry)) ? std::numeric_limits<float>::quiet_NaN()
+                                                     : (rx > ry ? rx : ry);
+  return 0.5f * static_cast<float>(std::log2(static_cast<double>(m)));
+}
+
+// Steps 1-5 of "LOD" for one lane.
+float Lambda(const TexRequest& req, uint32_t lane, bool unnormalized, float W, float H) {
+  const SamplerDesc& smp = *req.sampler;
+  const uint32_t flags = req.op.flags;
+  float lambda;
+  if ((flags & kOpLz) != 0) {
+    lambda = 0.0f;  // steps 2-3 skipped
+  } else {
+    if ((flags & kOpLod) != 0) {
+      lambda = AsFloat(req.in.lod[lane]);
+    } else {
+      lambda = ImplicitLambda(req, lane, W, H);
+    }
+    lambda = lambda + static_cast<float>(smp.lod_bias) / 256.0f;
+    if ((flags & kOpBias) != 0) lambda = lambda + AsFloat(req.in.bias[lane]);
+    // fmax/fmin return the non-NaN operand, so a NaN lambda becomes MIN_LOD.
+    lambda = std::fmin(std::fmax(lambda, static_cast<float>(smp.min_lod) / 256.0f),
+                       static_cast<float>(smp.max_lod) / 256.0f);
+  }
+  // Step 4: kHardware quantises the clamped lambda to 8 fractional bits.
+  if (req.precision == PrecisionMode::kHardware) lambda = std::floor(lambda * 256.0f) / 256.0f;
+  if (unnormalized) lambda = 0.0f;  // step 5
+  return lambda;
+}
+
+// clamp(x, 0, M) for an integral float x (a floor); NaN cannot reach here but maps to 0.
+uint32_t ClampLevel(float x, uint32_t M) {
+  if (!(x > 0.0f)) return 0;
+  if (x >= static_cast<float>(M)) return M;
+  return static_cast<uint32_t>(x);
+}
+
+// The S# CLAMP mode for one axis of size n.
+int64_t ApplyClampMode(ClampMode mode, int64_t i, int64_t n) {
+  switch (mode) {
+    case ClampMode::kWrap: {
+      const int64_t m = i % n;
+      return m < 0 ? m + n : m;
+    }
+    case ClampMode::kMirror: {
+      int64_t m = i % (2 * n);
+      if (m < 0) m += 2 * n;
+      return m < n ? m : 2 * n - 1 - m;
+    }
+    case ClampMode::kClampLastTexel:
+      return i < 0 ? 0 : (i > n - 1 ? n - 1 : i);
+    case ClampMode::kMirrorOnceLastTexel: {
+      const int64_t m = i >= 0 ? i : -1 - i;
+      return m < 0 ? 0 : (m > n - 1 ? n - 1 : m);
+    }
+    default:
+      return 0;  // border modes are rejected before any lane work
+  }
+}
+
+// NaN becomes 0, then the coordinate is clamped to [-2^24, 2^24].
+float SanitizeCoord(float u) {
+  if (std::isnan(u)) return 0.0f;
+  if (u < -kCoordLimit) return -kCoordLimit;
+  if (u > kCoordLimit) return kCoordLimit;
+  return u;
+}
+
+struct LevelSample {
+  float f[4];     // UNORM, SRGB, FLOAT
+  uint32_t u[4];  // UINT
+};
+
+// "Texel coordinates at memory level L" and "Filtering" (POINT or BILINEAR) for one lane.
+LevelSample SampleLevel(const TexRequest& req, const Image& img, uint32_t level, float s, float t,
+                        bool bilinear, bool unnormalized) {
+  const SamplerDesc& smp = *req.sampler;
+  const LevelLayout& lv = img.layout.levels[level];
+  const int64_t w = lv.width, h = lv.height;
+  float u = unnormalized ? s : s * static_cast<float>(lv.width);
+  float v = unnormalized ? t : t * static_cast<float>(lv.height);
+  u = SanitizeCoord(u);
+  v = SanitizeCoord(v);
+
+  LevelSample out{};
+  if (!bilinear) {
+    const int64_t i = ApplyClampMode(smp.clamp_x, static_cast<int64_t>(std::floor(u)), w);
+    const int64_t j = ApplyClampMode(smp.clamp_y, static_cast<int64_t>(std::floor(v)), h);
+    uint32_t raw[4];
+    ReadRaw(img, level, static_cast<uint32_t>(i), static_cast<uint32_t>(j), raw);
+    for (int ch = 0; ch < 4; ++ch) {
+      out.u[ch] = raw[ch];
+      out.f[ch] = DecodeForSample(img.kind, ch, raw[ch]);
+    }
+    return out;
+  }
+
+  const float us = u - 0.5f;
+  const float vs = v - 0.5f;
+  const float fi0 = std::floor(us);
+  const float fj0 = std::floor(vs);
+  float a = us - fi0;
+  float b = vs - fj0;
+  if (req.precision == PrecisionMode::kHardware) {
+    a = std::floor(a * 256.0f) / 256.0f;
+    b = std::floor(b * 256.0f) / 256.0f;
+  }
+  const int64_t i0 = static_cast<int64_t>(fi0), i1 = i0 + 1;
+  const int64_t j0 = static_cast<int64_t>(fj0), j1 = j0 + 1;
+  const int64_t x0 = ApplyClampMode(smp.clamp_x, i0, w), x1 = ApplyClampMode(smp.clamp_x, i1, w);
+  const int64_t y0 = ApplyClampMode(smp.clamp_y, j0, h), y1 = ApplyClampMode(smp.clamp_y, j1, h);
+
+  const float w00 = (1.0f - a) * (1.0f - b);
+  const float w10 = a * (1.0f - b);
+  const float w01 = (1.0f - a) * b;
+  const float w11 = a * b;
+
+  uint32_t r00[4], r10[4], r01[4], r11[4];
+  ReadRaw(img, level, static_cast<uint32_t>(x0), static_cast<uint32_t>(y0), r00);
+  ReadRaw(img, level, static_cast<uint32_t>(x1), static_cast<uint32_t>(y0), r10);
+  ReadRaw(img, level, static_cast<uint32_t>(x0), static_cast<uint32_t>(y1), r01);
+  ReadRaw(img, level, static_cast<uint32_t>(x1), static_cast<uint32_t>(y1), r11);
+  for (int ch = 0; ch < 4; ++ch) {
+    const float t00 = DecodeForSample(img.kind, ch, r00[ch]);
+    const float t10 = DecodeForSample(img.kind, ch, r10[ch]);
+    const float t01 = DecodeForSample(img.kind, ch, r01[ch]);
+    const float t11 = DecodeForSample(img.kind, ch, r11[ch]);
+    out.f[ch] = ((w00 * t00 + w10 * t10) + w01 * t01) + w11 * t11;
+  }
+  return out;
+}
+
+void ExecuteSample(const TexRequest& req, const Image& img) {
+  const SamplerDesc& smp = *req.sampler;
+  const bool unnormalized = req.mods.unorm || smp.force_unnormalized;
+  const bool is_uint = img.kind == Kind::kUint;
+  const LevelLayout& base = img.layout.levels[img.desc->base_level];
+  const float W = unnormalized ? 1.0f : static_cast<float>(base.width);
+  const float H = unnormalized ? 1.0f : static_cast<float>(base.height);
+  const uint32_t M = img.last_view_level;
+
+  // UINT formats are never filtered: POINT is used for XY and for LINEAR mips.
+  MipFilter mip_filter = smp.mip_filter;
+  if (is_uint && mip_filter == MipFilter::kLinear) mip_filter = MipFilter::kPoint;
+
+  for (uint32_t lane = 0; lane < req.lane_count; ++lane) {
+    if (!Active(req, lane)) continue;
+    const float lambda = Lambda(req, lane, unnormalized, W, H);
+
+    // Magnification when lambda <= 0.
+    const XyFilter xy = lambda <= 0.0f ? smp.xy_mag_filter : smp.xy_min_filter;
+    const bool bilinear = !is_uint && (xy == XyFilter::kBilinear || xy == XyFilter::kAnisoBilinear);
+
+    uint32_t d0 = 0, d1 = 0;
+    float f = 0.0f;
+    switch (mip_filter) {
+      case MipFilter::kNone:
+        d0 = 0;
+        break;
+      case MipFilter::kPoint:
+        d0 = ClampLevel(std::floor(lambda + 0.5f), M);
+        break;
+      case MipFilter::kLinear:
+        d0 = ClampLevel(std::floor(lambda), M);
+        d1 = d0 + 1 < M ? d0 + 1 : M;
+        f = (0.0f <= lambda && lambda < static_cast<float>(M)) ? lambda - std::floor(lambda) : 0.0f;
+        break;
+      default:
+        break;  // rejected before any lane work
+    }
+
+    const float s = AsFloat(req.in.coord[0][lane]);
+    const float t = AsFloat(req.in.coord[1][lane]);
+    const uint32_t base_level = img.desc->base_level;
+    const LevelSample c0 = SampleLevel(req, img, base_level + d0, s, t, bilinear, unnormalized);
+
+    uint32_t c[4];
+    if (is_uint) {
+      for (int ch = 0; ch < 4; ++ch) c[ch] = c0.u[ch];
+    } else {
+      float value[4];
+      if (f == 0.0f) {
+        for (int ch = 0; ch < 4; ++ch) value[ch] = c0.f[ch];
+      } else {
+        const LevelSample c1 = SampleLevel(req, img, base_level + d1, s, t, bilinear, unnormalized);
+        for (int ch = 0; ch < 4; ++ch) value[ch] = (1.0f - f) * c0.f[ch] + f * c1.f[ch];
+      }
+      for (int ch = 0; ch < 4; ++ch) {
+        if (FiltersCodes(img.kind, ch)) value[ch] = value[ch] / 255.0f;
+        c[ch] = FlushDenormalBits(AsBits(value[ch]));  // denormal results are flushed
+      }
+    }
+    uint32_t comp[4];
+    ApplyDstSel(*img.desc, img.kind, c, comp);
+    WriteLane(req, lane, comp);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validation
+
+bool IsSupportedOp(Op op) {
+  switch (op.kind) {
+    case OpKind::kLoad:
+    case OpKind::kStore:
+      return (op.flags & ~static_cast<uint32_t>(kOpMip)) == 0;
+    case OpKind::kSample:
+      return op.flags == 0 || op.flags == kOpLod || op.flags == kOpLz || op.flags == kOpBias;
+    default:
+      return false;
+  }
+}
+
+std::string ClampName(const char* field, ClampMode m) {
+  return std::string("S#.") + field + "=" + std::to_string(static_cast<int>(m)) + " (" +
+         ClampModeText(m) + ")";
+}
+
+Status ValidateSampler(const SamplerDesc& smp) {
+  const char* fields[2] = {"CLAMP_X", "CLAMP_Y"};
+  const ClampMode modes[2] = {smp.clamp_x, smp.clamp_y};
+  for (int axis = 0; axis < 2; ++axis) {
+    const auto m = static_cast<uint32_t>(modes[axis]);
+    if (m > 7) {
+      return Status::InvalidArgument(std::string("S#.") + fields[axis] + "=" + std::to_string(m) +
+                                     " is not a clamp mode");
+    }
+    if (m > 3) {
+      return Status::Unimplemented(ClampName(fields[axis], modes[axis]) +
+                                   " is not implemented by the reference sampler");
+    }
+  }
+  for (XyFilter f : {smp.xy_mag_filter, smp.xy_min_filter}) {
+    if (static_cast<uint32_t>(f) > 3) {
+      return Status::InvalidArgument("S#.XY_FILTER=" + std::to_string(static_cast<int>(f)) +
+                                     " is not an XY filter");
+    }
+  }
+  const auto mip = static_cast<uint32_t>(smp.mip_filter);
+  if (mip > 3) {
+    return Status::InvalidArgument("S#.MIP_FILTER=" + std::to_string(mip) + " is not a mip filter");
+  }
+  if (mip == 3) {
+    return Status::Unimplemented(
+        "S#.MIP_FILTER=3 (POINT_ANISO_ADJ) is not implemented by the "
+        "reference sampler");
+  }
+  if (smp.filter_mode != FilterMode::kBlend) {
+    return Status::Unimplemented(
+        "S#.FILTER_MODE=" + std::to_string(static_cast<int>(smp.filter_mode)) +
+        " (min/max reduction) is not implemented by the reference sampler");
+  }
+  return Status::Ok();
+}
+
+// Structural checks of the request: everything that does not need the descriptors' contents.
+Status ValidateRequest(const TexRequest& req) {
+  if (req.image == nullptr) return Status::InvalidArgument("TexRequest.image is null");
+  if (req.lane_count < 1 || req.lane_count > kMaxLanes) {
+    return Status::InvalidArgument("TexRequest.lane_count=" + std::to_string(req.lane_count) +
+                                   " is not in 1..64");
+  }
+  if (!IsSupportedOp(req.op)) {
+    return Status::Unimplemented("op " + OpName(req.op) +
+                                 " is not implemented by the reference sampler");
+  }
+  if (req.mods.d16) return Status::Unimplemented("modifier d16 is not implemented");
+  if (req.mods.a16) return Status::Unimplemented("modifier a16 is not implemented");
+  if (req.mods.da) return Status::Unimplemented("modifier da (array) is not implemented");
+  if (req.mods.dmask > 0xF) {
+    return Status::InvalidArgument("DMASK=" + Hex(req.mods.dmask) + " has bits above 3");
+  }
+  if (req.in.coord[0] == nullptr || req.in.coord[1] == nullptr) {
+    return Status::InvalidArgument("TexOperands.coord[0..1] is null for a 2D " + OpName(req.op));
+  }
+  const int n = DmaskCount(req);
+  if (req.op.kind == OpKind::kStore) {
+    for (int k = 0; k < n; ++k) {
+      if (req.in.data[k] == nullptr) {
+        return Status::InvalidArgument("TexOperands.data[" + std::to_string(k) +
+                                       "] is null for DMASK=" + Hex(req.mods.dmask));
+      }
+    }
+  } else {
+    for (int k = 0; k < n; ++k) {
+      if (req.out.data[k] == nullptr) {
+        return Status::InvalidArgument("TexResults.data[" + std::to_string(k) +
+                                       "] is null for DMASK=" + Hex(req.mods.dmask));
+      }
+    }
+  }
+  if ((req.op.flags & kOpMip) != 0 && req.in.mip == nullptr) {
+    return Status::InvalidArgument("TexOperands.mip is null for " + OpName(req.op));
+  }
+  if (req.op.kind == OpKind::kSample) {
+    if (req.sampler == nullptr) return Status::InvalidArgument("TexRequest.sampler is null");
+    if ((req.op.flags & kOpLod) != 0 && req.in.lod == nullptr) {
+      return Status::InvalidArgument("TexOperands.lod is null for " + OpName(req.op));
+    }
+    if ((req.op.flags & kOpBias) != 0 && req.in.bias == nullptr) {
+      return Status::InvalidArgument("TexOperands.bias is null for " + OpName(req.op));
+    }
+  }
+  return Status::Ok();
+}
+
+// An unbound (all-zero) T#: zeros to the active lanes' results, no memory touched.
+void ExecuteUnbound(const TexRequest& req) {
+  const uint32_t zeros[4] = {0, 0, 0, 0};
+  for (uint32_t lane = 0; lane < req.lane_count; ++lane) {
+    if (!Active(req, lane)) continue;
+    if (req.op.kind != OpKind::kStore) WriteLane(req, lane, zeros);  // stores: nothing
+  }
+}
+
+Status PrepareImage(const TexRequest& req, Image* img) {
+  const ImageDesc& desc = *req.image;
+  img->desc = &desc;
+  if (desc.type != ImageType::k2D) {
+    return Status::Unimplemented("T#.TYPE=" + std::to_string(static_cast<int>(desc.type)) + " (" +
+                                 ImageTypeText(desc.type) +
+                                 ") is not implemented by the reference sampler");
+  }
+  TEXUNIT_RETURN_IF_ERROR(KindOfFormat(desc.format, &img->kind));
+  img->bpt = BytesPerTexel(img->kind);
+  if (req.op.kind != OpKind::kStore) {
+    static const char* const kSelNames[4] = {"DST_SEL_X", "DST_SEL_Y", "DST_SEL_Z", "DST_SEL_W"};
+    for (int i = 0; i < 4; ++i) {
+      const auto sel = static_cast<uint32_t>(desc.dst_sel[i]);
+      if (sel == 2 || sel == 3 || sel > 7) {
+        return Status::InvalidArgument(std::string("T#.") + kSelNames[i] + "=" +
+                                       std::to_string(sel) + " is reserved");
+      }
+    }
+  }
+  if (req.op.kind == OpKind::kSample) TEXUNIT_RETURN_IF_ERROR(ValidateSampler(*req.sampler));
+
+  TEXUNIT_RETURN_IF_ERROR(ComputeImageLayout(desc, &img->layout));
+  if (desc.base_level > desc.last_level) {
+    return Status::InvalidArgument("T#.BASE_LEVEL=" + std::to_string(desc.base_level) +
+                                   " exceeds T#.LAST_LEVEL=" + std::to_string(desc.last_level));
+  }
+  if (img->layout.num_levels < static_cast<uint32_t>(desc.last_level) + 1 ||
+      desc.last_level >= kMaxLevels) {
+    return Status::Internal("ComputeImageLayout returned " +
+                            std::to_string(img->layout.num_levels) +
+                            " levels for LAST_LEVEL=" + std::to_string(desc.last_level));
+  }
+  img->last_view_level = static_cast<uint32_t>(desc.last_level - desc.base_level);
+  // Every texel the lanes can reach must lie inside the footprint that is resolved below.
+  for (uint32_t level = desc.base_level; level <= desc.last_level; ++level) {
+    const LevelLayout& lv = img->layout.levels[level];
+    const uint64_t end =
+        lv.offset + (static_cast<uint64_t>(lv.height - 1) * lv.pitch + lv.width) * img->bpt;
+    if (lv.width == 0 || lv.height == 0 || lv.pitch < lv.width || end > img->layout.total_bytes) {
+      return Status::Internal(
+          "image layout of level " + std::to_string(level) +
+          " lies outside total_bytes=" + std::to_string(img->layout.total_bytes));
+    }
+  }
+
+  const bool write = req.op.kind == OpKind::kStore;
+  img->host = req.memory->Resolve(desc.base_address, img->layout.total_bytes, write);
+  if (img->host == nullptr) {
+    return Status::OutOfRange("T#.BASE_ADDRESS=" + Hex(desc.base_address) + ": the footprint of " +
+                              std::to_string(img->layout.total_bytes) + " bytes is not registered" +
+                              (write ? " writable" : "") + " memory");
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status Execute(const TexRequest& req) {
+  TEXUNIT_RETURN_IF_ERROR(ValidateRequest(req));
+  if (req.image->unbound) {
+    ExecuteUnbound(req);
+    return Status::Ok();
+  }
+  if (req.memory == nullptr) return Status::InvalidArgument("TexRequest.memory is null");
+  Image img;
+  TEXUNIT_RETURN_IF_ERROR(PrepareImage(req, &img));
+  switch (req.op.kind) {
+    case OpKind::kLoad:
+      ExecuteLoad(req, img);
+      break;
+    case OpKind::kStore:
+      ExecuteStore(req, img);
+      break;
+    case OpKind::kSample:
+      ExecuteSample(req, img);
+      break;
+    default:
+      return Status::Internal("unreachable op kind");
+  }
+  return Status::Ok();
+}
+
+}  // namespace texunit::reference

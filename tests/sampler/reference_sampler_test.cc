@@ -1,0 +1,1497 @@
+// The scalar reference (tests/reference) against values computed by hand from docs/sampling.md.
+// Every expected value is derived in the test, with the arithmetic in a comment; texel addresses
+// follow the linear layout of include/texunit/layout.h by hand (level L starts at the end of level
+// L-1 rounded up to 256 bytes), so these tests pin the layout too.
+#include "reference/reference_sampler.h"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "reference/srgb_tables.h"
+#include "texunit/descriptors.h"
+#include "texunit/memory.h"
+#include "texunit/request.h"
+
+namespace texunit {
+namespace {
+
+constexpr uint64_t kBase = 0x10000;  // 256-byte aligned guest address of every test image
+constexpr uint32_t kSentinel = 0xDEADBEEFu;
+constexpr uint32_t kOne = 0x3F800000u;  // 1.0f
+
+uint32_t F(float f) { return std::bit_cast<uint32_t>(f); }
+float AsF(uint32_t u) { return std::bit_cast<float>(u); }
+float NaN() { return std::numeric_limits<float>::quiet_NaN(); }
+float Inf() { return std::numeric_limits<float>::infinity(); }
+
+bool Contains(const std::string& haystack, const std::string& needle) {
+  return haystack.find(needle) != std::string::npos;
+}
+
+// Guest memory: `size` zero bytes registered at kBase.
+struct Guest {
+  explicit Guest(size_t size, bool writable = true) : bytes(size, 0) {
+    const Status st = memory.AddRegion(kBase, bytes.data(), bytes.size(), writable);
+    EXPECT_TRUE(st.ok()) << st.ToString();
+  }
+  // 8_8_8_8 texel (x, y) of the level at byte `offset` with row pitch `pitch` texels.
+  void Put8(uint64_t offset, uint32_t pitch, uint32_t x, uint32_t y, std::array<uint8_t, 4> c) {
+    std::memcpy(&bytes[offset + (y * pitch + x) * 4], c.data(), 4);
+  }
+  std::array<uint8_t, 4> Get8(uint64_t offset, uint32_t pitch, uint32_t x, uint32_t y) const {
+    std::array<uint8_t, 4> c;
+    std::memcpy(c.data(), &bytes[offset + (y * pitch + x) * 4], 4);
+    return c;
+  }
+  // Fills a whole w x h level with one texel.
+  void Fill8(uint64_t offset, uint32_t w, uint32_t h, std::array<uint8_t, 4> c) {
+    for (uint32_t y = 0; y < h; ++y) {
+      for (uint32_t x = 0; x < w; ++x) Put8(offset, w, x, y, c);
+    }
+  }
+  // 32_32_32_32 texel.
+  void Put32(uint64_t offset, uint32_t pitch, uint32_t x, uint32_t y, std::array<uint32_t, 4> c) {
+    std::memcpy(&bytes[offset + (y * pitch + x) * 16], c.data(), 16);
+  }
+  std::array<uint32_t, 4> Get32(uint64_t offset, uint32_t pitch, uint32_t x, uint32_t y) const {
+    std::array<uint32_t, 4> c;
+    std::memcpy(c.data(), &bytes[offset + (y * pitch + x) * 16], 16);
+    return c;
+  }
+
+  std::vector<uint8_t> bytes;
+  Memory memory;
+};
+
+ImageDesc Image2D(NumFormat num, uint32_t w, uint32_t h, uint32_t levels = 1) {
+  ImageDesc d;
+  d.base_address = kBase;
+  d.format = {num == NumFormat::kFloat ? DataFormat::k32_32_32_32 : DataFormat::k8_8_8_8, num};
+  d.width = w;
+  d.height = h;
+  d.pitch = w;
+  d.type = ImageType::k2D;
+  d.base_level = 0;
+  d.last_level = static_cast<uint8_t>(levels - 1);
+  return d;
+}
+
+SamplerDesc Sampler(XyFilter mag, XyFilter min, MipFilter mip, ClampMode clamp = ClampMode::kWrap) {
+  SamplerDesc s;
+  s.xy_mag_filter = mag;
+  s.xy_min_filter = min;
+  s.mip_filter = mip;
+  s.clamp_x = clamp;
+  s.clamp_y = clamp;
+  s.max_lod = 15 << 8;  // 15.0: the S# default of 0 would pin every lambda to 0
+  return s;
+}
+
+constexpr Op kLoad{OpKind::kLoad, 0};
+constexpr Op kLoadMip{OpKind::kLoad, kOpMip};
+constexpr Op kStore{OpKind::kStore, 0};
+constexpr Op kStoreMip{OpKind::kStore, kOpMip};
+constexpr Op kSample{OpKind::kSample, 0};
+constexpr Op kSampleL{OpKind::kSample, kOpLod};
+constexpr Op kSampleLz{OpKind::kSample, kOpLz};
+constexpr Op kSampleB{OpKind::kSample, kOpBias};
+
+// One wave's operand and result arrays. Results start as kSentinel.
+struct Wave {
+  uint32_t s[kMaxLanes] = {}, t[kMaxLanes] = {}, mip[kMaxLanes] = {}, lod[kMaxLanes] = {},
+           bias[kMaxLanes] = {};
+  uint32_t data[4][kMaxLanes] = {};
+  uint32_t out[4][kMaxLanes];
+  uint32_t status[kMaxLanes];
+
+  Wave() {
+    for (auto& comp : out) std::fill(std::begin(comp), std::end(comp), kSentinel);
+    std::fill(std::begin(status), std::end(status), kSentinel);
+  }
+  void St(uint32_t lane, float sv, float tv) {
+    s[lane] = F(sv);
+    t[lane] = F(tv);
+  }
+  void Xy(uint32_t lane, uint32_t x, uint32_t y, uint32_t m = 0) {
+    s[lane] = x;
+    t[lane] = y;
+    mip[lane] = m;
+  }
+  TexRequest Make(Op op, const ImageDesc* image, const Memory* memory, uint32_t lanes,
+                  const SamplerDesc* sampler = nullptr) {
+    TexRequest r;
+    r.op = op;
+    r.image = image;
+    r.sampler = sampler;
+    r.memory = memory;
+    r.lane_count = lanes;
+    r.exec = lanes >= 64 ? ~0ull : (1ull << lanes) - 1;
+    r.in.coord[0] = s;
+    r.in.coord[1] = t;
+    r.in.mip = mip;
+    r.in.lod = lod;
+    r.in.bias = bias;
+    for (int k = 0; k < 4; ++k) {
+      r.in.data[k] = data[k];
+      r.out.data[k] = out[k];
+    }
+    r.out.status = status;
+    return r;
+  }
+  std::array<uint32_t, 4> Lane(uint32_t lane) const {
+    return {out[0][lane], out[1][lane], out[2][lane], out[3][lane]};
+  }
+};
+
+void ExpectOk(const Status& st) { ASSERT_TRUE(st.ok()) << st.ToString(); }
+
+// c / 255.0f for each code, as bits: the UNORM decode.
+std::array<uint32_t, 4> Unorm(std::array<uint8_t, 4> c) {
+  return {F(c[0] / 255.0f), F(c[1] / 255.0f), F(c[2] / 255.0f), F(c[3] / 255.0f)};
+}
+
+// The sRGB decode written out again from the contract: double, rounded to float.
+float SrgbFormula(double x) {
+  return static_cast<float>(x <= 0.04045 ? x / 12.92 : std::pow((x + 0.055) / 1.055, 2.4));
+}
+
+// ============================================================================================
+// Loads
+
+// A 4x4 image: level 0 is 4*4*4 = 64 bytes at offset 0.
+TEST(ReferenceLoad, Rgba8UnormDecodesByDivision) {
+  Guest g(4096);
+  const ImageDesc img = Image2D(NumFormat::kUnorm, 4, 4);
+  for (uint32_t y = 0; y < 4; ++y) {
+    for (uint32_t x = 0; x < 4; ++x) g.Put8(0, 4, x, y, {uint8_t(x * 16 + y), 1, 2, 3});
+  }
+  g.Put8(0, 4, 1, 2, {0, 51, 204, 255});
+  Wave w;
+  w.Xy(0, 1, 2);
+  w.Xy(1, 3, 0);
+  ExpectOk(reference::Execute(w.Make(kLoad, &img, &g.memory, 2)));
+  // 0/255 = 0; 51/255 = 0.2 -> 0x3E4CCCCD (= 0.2f); 204/255 = 0.8 -> 0x3F4CCCCD; 255/255 = 1.
+  EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{0, 0x3E4CCCCDu, 0x3F4CCCCDu, kOne}));
+  // texel (3, 0): X = 3*16 + 0 = 48.
+  EXPECT_EQ(w.Lane(1), Unorm({48, 1, 2, 3}));
+  EXPECT_EQ(w.out[0][1], F(48.0f / 255.0f));
+}
+
+TEST(ReferenceLoad, UintAndFloatReturnTheStoredBits) {
+  {
+    Guest g(4096);
+    const ImageDesc img = Image2D(NumFormat::kUint, 4, 4);
+    g.Put8(0, 4, 2, 3, {7, 0, 200, 255});
+    Wave w;
+    w.Xy(0, 2, 3);
+    ExpectOk(reference::Execute(w.Make(kLoad, &img, &g.memory, 1)));
+    EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{7, 0, 200, 255}));
+  }
+  {
+    // 32_32_32_32: 16 bytes a texel; loads keep denormals and NaN payloads.
+    Guest g(4096);
+    const ImageDesc img = Image2D(NumFormat::kFloat, 4, 4);
+    g.Put32(0, 4, 2, 3, {0x00000001u, 0x80000001u, 0x7FC00123u, 0x40490FDBu});
+    Wave w;
+    w.Xy(0, 2, 3);
+    ExpectOk(reference::Execute(w.Make(kLoad, &img, &g.memory, 1)));
+    EXPECT_EQ(w.Lane(0),
+              (std::array<uint32_t, 4>{0x00000001u, 0x80000001u, 0x7FC00123u, 0x40490FDBu}));
+  }
+}
+
+// 5x3 with 3 levels: level 0 is 5x3 (60 bytes at 0), level 1 is max(1,5>>1) x max(1,3>>1) = 2x1
+// with pitch max(5>>1, 2) = 2 (8 bytes at 256), level 2 is 1x1 (4 bytes at 512).
+TEST(ReferenceLoad, LoadMipBoundsOnNonPowerOfTwoChain) {
+  Guest g(4096);
+  const ImageDesc img = Image2D(NumFormat::kUint, 5, 3, 3);
+  g.Put8(0, 5, 4, 2, {1, 2, 3, 4});    // last texel of level 0
+  g.Put8(256, 2, 1, 0, {5, 6, 7, 8});  // last texel of level 1
+  g.Put8(512, 1, 0, 0, {9, 10, 11, 12});
+  Wave w;
+  w.Xy(0, 4, 2, 0);
+  w.Xy(1, 5, 0, 0);  // x == w_0
+  w.Xy(2, 0, 3, 0);  // y == h_0
+  w.Xy(3, 1, 0, 1);
+  w.Xy(4, 2, 0, 1);  // x == w_1 = 2
+  w.Xy(5, 0, 1, 1);  // y == h_1 = 1
+  w.Xy(6, 0, 0, 2);
+  w.Xy(7, 0, 0, 3);  // d = 3 > M = 2
+  w.Xy(8, 0xFFFFFFFFu, 0, 0);
+  w.Xy(9, 0, 0, 0xFFFFFFFFu);
+  ExpectOk(reference::Execute(w.Make(kLoadMip, &img, &g.memory, 10)));
+  const std::array<uint32_t, 4> zero{0, 0, 0, 0};
+  EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{1, 2, 3, 4}));
+  EXPECT_EQ(w.Lane(1), zero);
+  EXPECT_EQ(w.Lane(2), zero);
+  EXPECT_EQ(w.Lane(3), (std::array<uint32_t, 4>{5, 6, 7, 8}));
+  EXPECT_EQ(w.Lane(4), zero);
+  EXPECT_EQ(w.Lane(5), zero);
+  EXPECT_EQ(w.Lane(6), (std::array<uint32_t, 4>{9, 10, 11, 12}));
+  EXPECT_EQ(w.Lane(7), zero);
+  EXPECT_EQ(w.Lane(8), zero);
+  EXPECT_EQ(w.Lane(9), zero);
+
+  // LOAD (no _MIP) ignores the mip operand: lane 6 reads texel (0, 0) of level 0.
+  Wave v;
+  g.Put8(0, 5, 0, 0, {42, 43, 44, 45});
+  v.Xy(0, 0, 0, 2);
+  ExpectOk(reference::Execute(v.Make(kLoad, &img, &g.memory, 1)));
+  EXPECT_EQ(v.Lane(0), (std::array<uint32_t, 4>{42, 43, 44, 45}));
+}
+
+// A view of levels 1..2 of the 5x3 chain: view level d is memory level 1 + d, M = 1.
+TEST(ReferenceLoad, BaseLevelSelectsTheView) {
+  Guest g(4096);
+  ImageDesc img = Image2D(NumFormat::kUint, 5, 3, 3);
+  img.base_level = 1;
+  g.Put8(256, 2, 1, 0, {5, 6, 7, 8});
+  g.Put8(512, 1, 0, 0, {9, 10, 11, 12});
+  Wave w;
+  w.Xy(0, 1, 0, 0);  // memory level 1, texel (1, 0)
+  w.Xy(1, 0, 0, 1);  // memory level 2
+  w.Xy(2, 0, 0, 2);  // d = 2 > M = 1
+  w.Xy(3, 2, 0, 0);  // x = 2 >= w_1 = 2
+  ExpectOk(reference::Execute(w.Make(kLoadMip, &img, &g.memory, 4)));
+  EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{5, 6, 7, 8}));
+  EXPECT_EQ(w.Lane(1), (std::array<uint32_t, 4>{9, 10, 11, 12}));
+  EXPECT_EQ(w.Lane(2), (std::array<uint32_t, 4>{0, 0, 0, 0}));
+  EXPECT_EQ(w.Lane(3), (std::array<uint32_t, 4>{0, 0, 0, 0}));
+}
+
+TEST(ReferenceLoad, DmaskCompactsYAndW) {
+  Guest g(4096);
+  const ImageDesc img = Image2D(NumFormat::kUint, 4, 4);
+  g.Put8(0, 4, 1, 1, {10, 20, 30, 40});
+  Wave w;
+  w.Xy(0, 1, 1);
+  TexRequest r = w.Make(kLoad, &img, &g.memory, 1);
+  r.mods.dmask = 0b1010;  // Y -> data[0], W -> data[1]
+  ExpectOk(reference::Execute(r));
+  EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{20, 40, kSentinel, kSentinel}));
+}
+
+TEST(ReferenceLoad, DstSelOneZeroWX) {
+  for (NumFormat num : {NumFormat::kUnorm, NumFormat::kUint}) {
+    Guest g(4096);
+    ImageDesc img = Image2D(num, 4, 4);
+    img.dst_sel[0] = DstSel::k1;
+    img.dst_sel[1] = DstSel::k0;
+    img.dst_sel[2] = DstSel::kW;
+    img.dst_sel[3] = DstSel::kX;
+    g.Put8(0, 4, 0, 0, {51, 102, 153, 204});
+    Wave w;
+    w.Xy(0, 0, 0);
+    w.Xy(1, 4, 0);  // out of bounds
+    ExpectOk(reference::Execute(w.Make(kLoad, &img, &g.memory, 2)));
+    if (num == NumFormat::kUnorm) {
+      // (1.0f, 0, 204/255 = 0.8f, 51/255 = 0.2f)
+      EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{kOne, 0, F(0.8f), F(0.2f)}));
+    } else {
+      EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{1, 0, 204, 51}));
+    }
+    // "An out-of-bounds load returns 0 in every component": DST_SEL 1 gives 0 too.
+    EXPECT_EQ(w.Lane(1), (std::array<uint32_t, 4>{0, 0, 0, 0}));
+  }
+}
+
+TEST(ReferenceLoad, ExecMaskAndLaneCountLeaveOtherLanesUntouched) {
+  Guest g(4096);
+  const ImageDesc img = Image2D(NumFormat::kUint, 4, 4);
+  g.Fill8(0, 4, 4, {1, 2, 3, 4});
+  Wave w;
+  for (uint32_t lane = 0; lane < 8; ++lane) w.Xy(lane, lane % 4, lane / 4);
+  TexRequest r = w.Make(kLoad, &img, &g.memory, 6);
+  r.exec = 0b11100101;  // lanes 0, 2, 5 active below lane_count 6; 6 and 7 are past it
+  r.mods.tfe = true;
+  ExpectOk(reference::Execute(r));
+  for (uint32_t lane = 0; lane < 8; ++lane) {
+    const bool active = lane == 0 || lane == 2 || lane == 5;
+    SCOPED_TRACE(lane);
+    if (active) {
+      EXPECT_EQ(w.Lane(lane), (std::array<uint32_t, 4>{1, 2, 3, 4}));
+      EXPECT_EQ(w.status[lane], 0u);  // TFE: every texel is resident
+    } else {
+      EXPECT_EQ(w.Lane(lane),
+                (std::array<uint32_t, 4>{kSentinel, kSentinel, kSentinel, kSentinel}));
+      EXPECT_EQ(w.status[lane], kSentinel);
+    }
+  }
+}
+
+TEST(ReferenceLoad, StatusIsWrittenOnlyWithTfeOrLwe) {
+  Guest g(4096);
+  const ImageDesc img = Image2D(NumFormat::kUint, 4, 4);
+  for (int mode = 0; mode < 3; ++mode) {
+    Wave w;
+    TexRequest r = w.Make(kLoad, &img, &g.memory, 2);
+    r.mods.tfe = mode == 1;
+    r.mods.lwe = mode == 2;
+    ExpectOk(reference::Execute(r));
+    EXPECT_EQ(w.status[0], mode == 0 ? kSentinel : 0u) << mode;
+    EXPECT_EQ(w.status[1], mode == 0 ? kSentinel : 0u) << mode;
+  }
+}
+
+// ============================================================================================
+// sRGB
+
+TEST(ReferenceSrgb, DecodeFollowsTheCurve) {
+  Guest g(4096);
+  const ImageDesc img = Image2D(NumFormat::kSrgb, 4, 1);
+  const uint8_t codes[4] = {0, 10, 128, 255};
+  for (uint32_t x = 0; x < 4; ++x) g.Put8(0, 4, x, 0, {codes[x], codes[x], codes[x], codes[x]});
+  Wave w;
+  for (uint32_t x = 0; x < 4; ++x) w.Xy(x, x, 0);
+  ExpectOk(reference::Execute(w.Make(kLoad, &img, &g.memory, 4)));
+  // 0: 0 / 12.92 = 0.
+  // 10: x = 10/255 = 0.0392157 <= 0.04045, so x / 12.92 = 0.00303526984 -> 0x3B46EB61.
+  // 128: x = 0.50196 > 0.04045, ((x + 0.055) / 1.055)^2.4 = 0.2158605001 -> 0x3E5D0A89.
+  // 255: ((1 + 0.055) / 1.055)^2.4 = 1.
+  const uint32_t expected[4] = {0, 0x3B46EB61u, 0x3E5D0A89u, kOne};
+  for (uint32_t x = 0; x < 4; ++x) {
+    SCOPED_TRACE(x);
+    for (int ch = 0; ch < 3; ++ch) {
+      EXPECT_EQ(w.out[ch][x], expected[x]);
+      EXPECT_EQ(w.out[ch][x], F(SrgbFormula(codes[x] / 255.0)));
+    }
+    EXPECT_EQ(w.out[3][x], F(codes[x] / 255.0f));  // W decodes as UNORM
+  }
+  EXPECT_NEAR(AsF(w.out[0][1]), 0.0030352698, 1e-9);
+  EXPECT_NEAR(AsF(w.out[0][2]), 0.2158605001, 1e-8);
+}
+
+TEST(ReferenceSrgb, ThresholdsAreTheDecodeOfHalfCodes) {
+  const auto& thresholds = reference::SrgbEncodeThresholds();
+  for (int k = 0; k < 255; ++k) {
+    const float tk = SrgbFormula((k + 0.5) / 255.0);
+    ASSERT_EQ(F(thresholds[k]), F(tk)) << k;
+    // At T[k] the code is k + 1; one float below it is k.
+    EXPECT_EQ(reference::SrgbEncode(tk), uint32_t(k + 1)) << k;
+    EXPECT_EQ(reference::SrgbEncode(std::nextafter(tk, 0.0f)), uint32_t(k)) << k;
+  }
+  EXPECT_EQ(reference::SrgbEncode(NaN()), 0u);
+  EXPECT_EQ(reference::SrgbEncode(-1.0f), 0u);
+  EXPECT_EQ(reference::SrgbEncode(-Inf()), 0u);
+  EXPECT_EQ(reference::SrgbEncode(2.0f), 255u);
+  EXPECT_EQ(reference::SrgbEncode(Inf()), 255u);
+}
+
+// A 256x1 SRGB image (1024 bytes): four waves of 64 lanes store every code's decode and the
+// bytes read back are the codes: encode(decode(c)) == c.
+TEST(ReferenceSrgb, EncodeRoundTripsAll256Codes) {
+  Guest g(4096);
+  const ImageDesc img = Image2D(NumFormat::kSrgb, 256, 1);
+  for (uint32_t wave = 0; wave < 4; ++wave) {
+    Wave w;
+    for (uint32_t lane = 0; lane < 64; ++lane) {
+      const uint32_t c = wave * 64 + lane;
+      w.Xy(lane, c, 0);
+      for (int ch = 0; ch < 3; ++ch) w.data[ch][lane] = F(SrgbFormula(c / 255.0));
+      w.data[3][lane] = F(c / 255.0f);  // W: UNORM, rint(c/255 * 255) = c
+    }
+    ExpectOk(reference::Execute(w.Make(kStore, &img, &g.memory, 64)));
+  }
+  for (uint32_t c = 0; c < 256; ++c) {
+    const uint8_t b = static_cast<uint8_t>(c);
+    EXPECT_EQ(g.Get8(0, 256, c, 0), (std::array<uint8_t, 4>{b, b, b, b})) << c;
+  }
+}
+
+TEST(ReferenceSrgb, StoreEncodesXyzByCurveAndWAsUnorm) {
+  Guest g(4096);
+  const ImageDesc img = Image2D(NumFormat::kSrgb, 4, 1);
+  Wave w;
+  w.Xy(0, 0, 0);
+  // X = NaN -> 0; Y = 0.5 linear: T[187] = 0.4969 <= 0.5 < T[188] = 0.5029, so 188;
+  // Z = -3 -> 0; W = 0.5 as UNORM: rint(127.5) = 128.
+  w.data[0][0] = F(NaN());
+  w.data[1][0] = F(0.5f);
+  w.data[2][0] = F(-3.0f);
+  w.data[3][0] = F(0.5f);
+  ExpectOk(reference::Execute(w.Make(kStore, &img, &g.memory, 1)));
+  EXPECT_LE(SrgbFormula(187.5 / 255.0), 0.5f);
+  EXPECT_GT(SrgbFormula(188.5 / 255.0), 0.5f);
+  EXPECT_EQ(g.Get8(0, 4, 0, 0), (std::array<uint8_t, 4>{0, 188, 0, 128}));
+}
+
+// ============================================================================================
+// Stores
+
+// Each lane stores X of its own texel of a 4x4 UNORM image (DMASK = X only).
+TEST(ReferenceStore, UnormEncodeRoundsToNearestEven) {
+  Guest g(4096);
+  const ImageDesc img = Image2D(NumFormat::kUnorm, 4, 4);
+  const float values[] = {
+      0.5f,          // rint(0.5 * 255 = 127.5) = 128 (ties to even)
+      NaN(),         // NaN -> 0
+      1.7f,          // clamped to 1 -> 255
+      -0.25f,        // clamped to 0 -> 0
+      0.2f,          // 0.2f * 255 = 51.0000003 -> 51.0f -> 51
+      0.5f / 255,    // 0.00196078443f * 255 = 0.5 exactly -> rint(0.5) = 0 (even)
+      1.5f / 255,    // * 255 = 1.5 exactly -> 2 (even)
+      2.5f / 255,    // * 255 = 2.5 exactly -> 2 (even)
+      Inf(),         // 255
+      -Inf(),        // 0
+      -0.0f,         // 0
+      128 / 255.0f,  // the decode of 128 encodes back to 128
+  };
+  const uint8_t expected[] = {128, 0, 255, 0, 51, 0, 2, 2, 255, 0, 0, 128};
+  const uint32_t n = sizeof(values) / sizeof(values[0]);
+  Wave w;
+  for (uint32_t lane = 0; lane < n; ++lane) {
+    w.Xy(lane, lane % 4, lane / 4);
+    w.data[0][lane] = F(values[lane]);
+  }
+  TexRequest r = w.Make(kStore, &img, &g.memory, n);
+  r.mods.dmask = 0b0001;
+  ExpectOk(reference::Execute(r));
+  for (uint32_t lane = 0; lane < n; ++lane) {
+    EXPECT_EQ(g.Get8(0, 4, lane % 4, lane / 4)[0], expected[lane]) << "lane " << lane;
+    EXPECT_EQ(g.Get8(0, 4, lane % 4, lane / 4)[1], 0) << "Y must stay untouched";
+  }
+}
+
+TEST(ReferenceStore, UintSaturatesAt255) {
+  Guest g(4096);
+  const ImageDesc img = Image2D(NumFormat::kUint, 4, 4);
+  Wave w;
+  w.Xy(0, 3, 3);
+  w.data[0][0] = 300;          // min(300, 255)
+  w.data[1][0] = 7;            // 7
+  w.data[2][0] = 0xFFFFFFFFu;  // unsigned: 4294967295 -> 255
+  w.data[3][0] = 255;
+  ExpectOk(reference::Execute(w.Make(kStore, &img, &g.memory, 1)));
+  EXPECT_EQ(g.Get8(0, 4, 3, 3), (std::array<uint8_t, 4>{255, 7, 255, 255}));
+}
+
+TEST(ReferenceStore, FloatStoresTheBitsUnchanged) {
+  Guest g(4096);
+  const ImageDesc img = Image2D(NumFormat::kFloat, 4, 4);
+  Wave w;
+  w.Xy(0, 1, 2);
+  const std::array<uint32_t, 4> bits{0x00000001u, 0x7FA00001u, 0x80000000u, kOne};
+  for (int ch = 0; ch < 4; ++ch) w.data[ch][0] = bits[ch];
+  ExpectOk(reference::Execute(w.Make(kStore, &img, &g.memory, 1)));
+  EXPECT_EQ(g.Get32(0, 4, 1, 2), bits);
+}
+
+TEST(ReferenceStore, DmaskWritesOnlyEnabledChannels) {
+  Guest g(4096);
+  const ImageDesc img = Image2D(NumFormat::kUnorm, 4, 4);
+  g.Put8(0, 4, 2, 1, {1, 2, 3, 4});
+  Wave w;
+  w.Xy(0, 2, 1);
+  w.data[0][0] = F(1.0f);  // X -> 255
+  w.data[1][0] = F(0.0f);  // Z -> 0
+  w.data[2][0] = F(0.5f);  // not read: DMASK has two bits
+  w.data[3][0] = F(0.5f);
+  TexRequest r = w.Make(kStore, &img, &g.memory, 1);
+  r.mods.dmask = 0b0101;
+  ExpectOk(reference::Execute(r));
+  EXPECT_EQ(g.Get8(0, 4, 2, 1), (std::array<uint8_t, 4>{255, 2, 0, 4}));
+}
+
+TEST(ReferenceStore, OutOfBoundsStoresChangeNothing) {
+  Guest g(4096);
+  for (size_t i = 0; i < g.bytes.size(); ++i) g.bytes[i] = static_cast<uint8_t>(i * 7 + 3);
+  const std::vector<uint8_t> before = g.bytes;
+  const ImageDesc img = Image2D(NumFormat::kUint, 5, 3, 3);  // levels at 0, 256, 512
+  Wave w;
+  w.Xy(0, 5, 0, 0);
+  w.Xy(1, 0, 3, 0);
+  w.Xy(2, 2, 0, 1);
+  w.Xy(3, 0, 1, 1);
+  w.Xy(4, 1, 0, 2);
+  w.Xy(5, 0, 0, 3);
+  w.Xy(6, 0xFFFFFFFFu, 0xFFFFFFFFu, 0);
+  w.Xy(7, 0, 0, 0x80000000u);
+  for (int ch = 0; ch < 4; ++ch) std::fill(std::begin(w.data[ch]), std::end(w.data[ch]), 99u);
+  ExpectOk(reference::Execute(w.Make(kStoreMip, &img, &g.memory, 8)));
+  EXPECT_TRUE(g.bytes == before);
+
+  // One in-bounds lane changes exactly its 4 bytes: texel (4, 2) of level 0 at (2*5 + 4)*4 = 56.
+  Wave v;
+  v.Xy(0, 4, 2, 0);
+  for (int ch = 0; ch < 4; ++ch) v.data[ch][0] = 99;
+  ExpectOk(reference::Execute(v.Make(kStoreMip, &img, &g.memory, 1)));
+  for (size_t i = 0; i < g.bytes.size(); ++i) {
+    if (i >= 56 && i < 60) {
+      EXPECT_EQ(g.bytes[i], 99) << i;
+    } else {
+      EXPECT_EQ(g.bytes[i], before[i]) << i;
+    }
+  }
+}
+
+TEST(ReferenceStore, StoreMipWritesTheLevel) {
+  Guest g(4096);
+  const ImageDesc img = Image2D(NumFormat::kUint, 5, 3, 3);
+  Wave w;
+  w.Xy(0, 1, 0, 1);  // level 1 (pitch 2) texel (1, 0): byte 256 + 1*4 = 260
+  w.Xy(1, 0, 0, 2);  // level 2: byte 512
+  for (int ch = 0; ch < 4; ++ch) {
+    w.data[ch][0] = 10 + ch;
+    w.data[ch][1] = 20 + ch;
+  }
+  ExpectOk(reference::Execute(w.Make(kStoreMip, &img, &g.memory, 2)));
+  EXPECT_EQ(g.Get8(256, 2, 1, 0), (std::array<uint8_t, 4>{10, 11, 12, 13}));
+  EXPECT_EQ(g.Get8(512, 1, 0, 0), (std::array<uint8_t, 4>{20, 21, 22, 23}));
+  EXPECT_EQ(g.bytes[260 - 1], 0);
+  EXPECT_EQ(g.Get8(0, 5, 1, 0), (std::array<uint8_t, 4>{0, 0, 0, 0}));  // level 0 untouched
+}
+
+TEST(ReferenceStore, LaterActiveLaneWinsASharedTexel) {
+  Guest g(4096);
+  const ImageDesc img = Image2D(NumFormat::kUint, 4, 4);
+  Wave w;
+  for (uint32_t lane = 0; lane < 4; ++lane) {
+    w.Xy(lane, 1, 1);
+    for (int ch = 0; ch < 4; ++ch) w.data[ch][lane] = lane * 10 + ch;
+  }
+  TexRequest r = w.Make(kStore, &img, &g.memory, 4);
+  r.exec = 0b0111;  // lane 3 inactive: lane 2 is the last writer
+  ExpectOk(reference::Execute(r));
+  EXPECT_EQ(g.Get8(0, 4, 1, 1), (std::array<uint8_t, 4>{20, 21, 22, 23}));
+}
+
+TEST(ReferenceStore, InactiveLanesDoNotWrite) {
+  Guest g(4096);
+  const ImageDesc img = Image2D(NumFormat::kUint, 4, 4);
+  Wave w;
+  for (uint32_t lane = 0; lane < 4; ++lane) {
+    w.Xy(lane, lane, 0);
+    for (int ch = 0; ch < 4; ++ch) w.data[ch][lane] = 50 + lane;
+  }
+  TexRequest r = w.Make(kStore, &img, &g.memory, 4);
+  r.exec = 0b1001;
+  r.mods.tfe = true;
+  ExpectOk(reference::Execute(r));
+  EXPECT_EQ(g.Get8(0, 4, 0, 0), (std::array<uint8_t, 4>{50, 50, 50, 50}));
+  EXPECT_EQ(g.Get8(0, 4, 1, 0), (std::array<uint8_t, 4>{0, 0, 0, 0}));
+  EXPECT_EQ(g.Get8(0, 4, 2, 0), (std::array<uint8_t, 4>{0, 0, 0, 0}));
+  EXPECT_EQ(g.Get8(0, 4, 3, 0), (std::array<uint8_t, 4>{53, 53, 53, 53}));
+  // Stores return nothing, TFE or not (see the AMBIGUITY note in reference_sampler.cc).
+  for (uint32_t lane = 0; lane < 4; ++lane) EXPECT_EQ(w.status[lane], kSentinel);
+}
+
+// ============================================================================================
+// Sampling: XY filters and clamp modes
+
+// 4x4 UNORM with texel (x, y) = (40x + 10y, 200 - 40x, 5y, 255 - 10x - 10y).
+std::array<uint8_t, 4> Texel4x4(uint32_t x, uint32_t y) {
+  return {uint8_t(40 * x + 10 * y), uint8_t(200 - 40 * x), uint8_t(5 * y),
+          uint8_t(255 - 10 * x - 10 * y)};
+}
+void Fill4x4(Guest& g) {
+  for (uint32_t y = 0; y < 4; ++y) {
+    for (uint32_t x = 0; x < 4; ++x) g.Put8(0, 4, x, y, Texel4x4(x, y));
+  }
+}
+
+TEST(ReferenceSample, PointAtTexelCentreReturnsTheTexel) {
+  Guest g(4096);
+  Fill4x4(g);
+  const ImageDesc img = Image2D(NumFormat::kUnorm, 4, 4);
+  const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone);
+  Wave w;
+  w.St(0, 0.375f, 0.625f);  // u = 0.375*4 = 1.5, v = 0.625*4 = 2.5: texel (1, 2)
+  w.St(1, 0.49f, 0.74f);    // u = 1.96, v = 2.96: still (1, 2)
+  w.St(2, 0.25f, 0.5f);     // u = 1, v = 2 exactly: floor -> (1, 2)
+  ExpectOk(reference::Execute(w.Make(kSampleLz, &img, &g.memory, 3, &smp)));
+  // (1, 2) = (60, 160, 10, 225): c / 255.0f each.
+  for (uint32_t lane = 0; lane < 3; ++lane) EXPECT_EQ(w.Lane(lane), Unorm({60, 160, 10, 225}));
+}
+
+TEST(ReferenceSample, BilinearAtTexelCornerAveragesFourTexels) {
+  Guest g(4096);
+  Fill4x4(g);
+  const ImageDesc img = Image2D(NumFormat::kUnorm, 4, 4);
+  const SamplerDesc smp = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kNone);
+  Wave w;
+  // u = v = 0.5*4 = 2: i0 = floor(1.5) = 1, a = 0.5; j0 = 1, b = 0.5; all weights 0.25.
+  w.St(0, 0.5f, 0.5f);
+  ExpectOk(reference::Execute(w.Make(kSample, &img, &g.memory, 1, &smp)));
+  const auto t11 = Texel4x4(1, 1), t21 = Texel4x4(2, 1), t12 = Texel4x4(1, 2), t22 = Texel4x4(2, 2);
+  for (int ch = 0; ch < 4; ++ch) {
+    // UNORM filters the codes and divides once: X = ((0.25*50 + 0.25*90) + 0.25*60) + 0.25*100
+    // = 75 -> 75/255.
+    const float codes = ((0.25f * t11[ch] + 0.25f * t21[ch]) + 0.25f * t12[ch]) + 0.25f * t22[ch];
+    EXPECT_EQ(w.out[ch][0], F(codes / 255.0f)) << ch;
+    EXPECT_NEAR(AsF(w.out[ch][0]), (t11[ch] + t21[ch] + t12[ch] + t22[ch]) / 4.0 / 255.0, 1e-7);
+  }
+  EXPECT_EQ(w.out[0][0], F(75.0f / 255.0f));  // (50 + 90 + 60 + 100) / 4 = 75
+}
+
+// Unnormalized s = 1.8, t = 0.5 with CLAMP_LAST_TEXEL: u - 0.5 = 1.3 (exact in float),
+// i0 = 1, a = 0.29999995 (0x3E999998); v - 0.5 = 0, j0 = 0, b = 0. Hardware precision:
+// a = floor(0.29999995 * 256 = 76.8) / 256 = 76/256 = 0.296875.
+TEST(ReferenceSample, BilinearWeightsInFloatAndHardwarePrecision) {
+  Guest g(4096);
+  const ImageDesc img = Image2D(NumFormat::kFloat, 4, 4);
+  // Row 0: texel 1 = (0, 1, 8, -2), texel 2 = (1, 0, 16, 2); row 1 differs (weight b = 0).
+  g.Put32(0, 4, 1, 0, {F(0.0f), F(1.0f), F(8.0f), F(-2.0f)});
+  g.Put32(0, 4, 2, 0, {F(1.0f), F(0.0f), F(16.0f), F(2.0f)});
+  g.Put32(0, 4, 1, 1, {F(100.0f), F(100.0f), F(100.0f), F(100.0f)});
+  g.Put32(0, 4, 2, 1, {F(100.0f), F(100.0f), F(100.0f), F(100.0f)});
+  SamplerDesc smp = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kNone,
+                            ClampMode::kClampLastTexel);
+  smp.force_unnormalized = true;
+  for (PrecisionMode mode : {PrecisionMode::kFloat, PrecisionMode::kHardware}) {
+    Wave w;
+    w.St(0, 1.8f, 0.5f);
+    TexRequest r = w.Make(kSample, &img, &g.memory, 1, &smp);
+    r.precision = mode;
+    ExpectOk(reference::Execute(r));
+    const float a = mode == PrecisionMode::kFloat ? (1.8f - 0.5f) - 1.0f : 76.0f / 256.0f;
+    const float w00 = (1.0f - a) * 1.0f, w10 = a * 1.0f;  // w01 = w11 = 0
+    SCOPED_TRACE(static_cast<int>(mode));
+    EXPECT_EQ(w.out[0][0], F(((w00 * 0.0f + w10 * 1.0f) + 0.0f) + 0.0f));
+    EXPECT_EQ(w.out[1][0], F(((w00 * 1.0f + w10 * 0.0f) + 0.0f) + 0.0f));
+    EXPECT_EQ(w.out[2][0], F(((w00 * 8.0f + w10 * 16.0f) + 0.0f) + 0.0f));
+    EXPECT_EQ(w.out[3][0], F(((w00 * -2.0f + w10 * 2.0f) + 0.0f) + 0.0f));
+    if (mode == PrecisionMode::kFloat) {
+      EXPECT_EQ(w.out[0][0], 0x3E999998u);  // a itself
+    } else {
+      EXPECT_EQ(AsF(w.out[0][0]), 0.296875f);
+      EXPECT_EQ(AsF(w.out[1][0]), 0.703125f);
+      EXPECT_EQ(AsF(w.out[2][0]), 8.0f * 0.703125f + 16.0f * 0.296875f);  // 10.375
+    }
+  }
+}
+
+// Point sampling with each clamp mode. UINT images with X = x and Y = y so the result names the
+// texel. Coordinates s = -0.3, 1.7, 2.5 (and -0.05, 1.3 on the 4-wide image).
+TEST(ReferenceSample, ClampModesMapCoordinatesByTheFormulas) {
+  struct Case {
+    uint32_t w, h;
+    float s;
+    int wrap, mirror, clamp, mirror_once;
+  };
+  const Case cases[] = {
+      // w = 4: u = -0.3*4 = -1.2 -> i = -2. WRAP -2 mod 4 = 2; MIRROR -2 mod 8 = 6 >= 4 ->
+      // 8-1-6 = 1; CLAMP 0; MIRROR_ONCE -1-(-2) = 1.
+      {4, 4, -0.3f, 2, 1, 0, 1},
+      // u = 6.8 -> 6. WRAP 2; MIRROR 6 -> 8-1-6 = 1; CLAMP 3; MIRROR_ONCE min(6, 3) = 3.
+      {4, 4, 1.7f, 2, 1, 3, 3},
+      // u = 10 -> 10. WRAP 2; MIRROR 10 mod 8 = 2; CLAMP 3; MIRROR_ONCE 3.
+      {4, 4, 2.5f, 2, 2, 3, 3},
+      // u = -0.2 -> -1. WRAP 3; MIRROR 7 -> 0; CLAMP 0; MIRROR_ONCE -1-(-1) = 0.
+      {4, 4, -0.05f, 3, 0, 0, 0},
+      // u = 5.2 -> 5. WRAP 1; MIRROR 5 -> 8-1-5 = 2; CLAMP 3; MIRROR_ONCE 3.
+      {4, 4, 1.3f, 1, 2, 3, 3},
+      // u = 4.4 -> 4 = n. WRAP 0; MIRROR m = 4 = n -> 8-1-4 = 3; CLAMP 3; MIRROR_ONCE 3.
+      {4, 4, 1.1f, 0, 3, 3, 3},
+      // u = -4. WRAP 0; MIRROR -4 mod 8 = 4 -> 3; CLAMP 0; MIRROR_ONCE -1+4 = 3.
+      {4, 4, -1.0f, 0, 3, 0, 3},
+      // u = -20. WRAP 0; MIRROR -20 mod 8 = 4 -> 3; CLAMP 0; MIRROR_ONCE min(19, 3) = 3.
+      {4, 4, -5.0f, 0, 3, 0, 3},
+      // w = 5: u = -1.5 -> -2. WRAP 3; MIRROR -2 mod 10 = 8 -> 10-1-8 = 1; CLAMP 0; ONCE 1.
+      {5, 3, -0.3f, 3, 1, 0, 1},
+      // u = 8.5 -> 8. WRAP 3; MIRROR 8 -> 1; CLAMP 4; ONCE 4.
+      {5, 3, 1.7f, 3, 1, 4, 4},
+      // u = 12.5 -> 12. WRAP 2; MIRROR 12 mod 10 = 2; CLAMP 4; ONCE 4.
+      {5, 3, 2.5f, 2, 2, 4, 4},
+      // u = 5 = n. WRAP 0; MIRROR 10-1-5 = 4; CLAMP 4; ONCE 4.
+      {5, 3, 1.0f, 0, 4, 4, 4},
+      // u = 9 = 2n-1. WRAP 4; MIRROR 10-1-9 = 0; CLAMP 4; ONCE 4.
+      {5, 3, 1.8f, 4, 0, 4, 4},
+  };
+  const ClampMode modes[4] = {ClampMode::kWrap, ClampMode::kMirror, ClampMode::kClampLastTexel,
+                              ClampMode::kMirrorOnceLastTexel};
+  for (const Case& c : cases) {
+    Guest g(4096);
+    const ImageDesc img = Image2D(NumFormat::kUint, c.w, c.h);
+    for (uint32_t y = 0; y < c.h; ++y) {
+      for (uint32_t x = 0; x < c.w; ++x) g.Put8(0, c.w, x, y, {uint8_t(x), uint8_t(y), 7, 9});
+    }
+    const int expected[4] = {c.wrap, c.mirror, c.clamp, c.mirror_once};
+    for (int m = 0; m < 4; ++m) {
+      SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone, modes[m]);
+      Wave w;
+      w.St(0, c.s, 0.5f / c.h);  // row 0
+      ExpectOk(reference::Execute(w.Make(kSampleLz, &img, &g.memory, 1, &smp)));
+      EXPECT_EQ(w.out[0][0], uint32_t(expected[m])) << "w=" << c.w << " s=" << c.s << " mode=" << m;
+      EXPECT_EQ(w.out[1][0], 0u);
+    }
+  }
+}
+
+// The same formulas on the t axis (CLAMP_Y) of a 5x3 image, with CLAMP_X fixed at WRAP:
+// v = -0.3*3 = -0.9 -> -1; 1.7*3 = 5.1 -> 5; 2.5*3 = 7.5 -> 7.
+//   WRAP: -1 -> 2, 5 -> 2, 7 -> 1.  MIRROR (2n = 6): -1 -> 5 -> 0, 5 -> 0, 7 -> 1 -> 1.
+//   CLAMP: 0, 2, 2.                  MIRROR_ONCE: -1 -> 0, 5 -> 2, 7 -> 2.
+TEST(ReferenceSample, ClampYUsesTheHeight) {
+  Guest g(4096);
+  const ImageDesc img = Image2D(NumFormat::kUint, 5, 3);
+  for (uint32_t y = 0; y < 3; ++y) {
+    for (uint32_t x = 0; x < 5; ++x) g.Put8(0, 5, x, y, {uint8_t(x), uint8_t(y), 0, 0});
+  }
+  const ClampMode modes[4] = {ClampMode::kWrap, ClampMode::kMirror, ClampMode::kClampLastTexel,
+                              ClampMode::kMirrorOnceLastTexel};
+  const float ts[3] = {-0.3f, 1.7f, 2.5f};
+  const uint32_t expected[4][3] = {{2, 2, 1}, {0, 0, 1}, {0, 2, 2}, {0, 2, 2}};
+  for (int m = 0; m < 4; ++m) {
+    SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone);
+    smp.clamp_y = modes[m];
+    Wave w;
+    for (uint32_t lane = 0; lane < 3; ++lane) w.St(lane, 0.5f, ts[lane]);  // u = 2.5 -> x = 2
+    ExpectOk(reference::Execute(w.Make(kSampleLz, &img, &g.memory, 3, &smp)));
+    for (uint32_t lane = 0; lane < 3; ++lane) {
+      EXPECT_EQ(w.out[0][lane], 2u);
+      EXPECT_EQ(w.out[1][lane], expected[m][lane]) << "mode " << m << " t " << ts[lane];
+    }
+  }
+}
+
+// Bilinear at s = 0 (u = 0): i0 = floor(-0.5) = -1, a = 0.5, i1 = 0; t = 0.125 (v = 0.5): j0 = 0,
+// b = 0. WRAP maps -1 to 3; CLAMP and MIRROR map it to 0; MIRROR_ONCE to -1-(-1) = 0.
+TEST(ReferenceSample, BilinearFootprintWrapsAtTheEdge) {
+  Guest g(4096);
+  Fill4x4(g);
+  const ImageDesc img = Image2D(NumFormat::kUnorm, 4, 4);
+  const ClampMode modes[4] = {ClampMode::kWrap, ClampMode::kMirror, ClampMode::kClampLastTexel,
+                              ClampMode::kMirrorOnceLastTexel};
+  const uint32_t left[4] = {3, 0, 0, 0};
+  for (int m = 0; m < 4; ++m) {
+    const SamplerDesc smp =
+        Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kNone, modes[m]);
+    Wave w;
+    w.St(0, 0.0f, 0.125f);
+    ExpectOk(reference::Execute(w.Make(kSampleLz, &img, &g.memory, 1, &smp)));
+    const auto ti0 = Texel4x4(left[m], 0), ti1 = Texel4x4(0, 0);
+    const auto tj1a = Texel4x4(left[m], 1), tj1b = Texel4x4(0, 1);
+    for (int ch = 0; ch < 4; ++ch) {
+      // w00 = w10 = 0.5, w01 = w11 = 0.
+      const float codes = ((0.5f * ti0[ch] + 0.5f * ti1[ch]) + 0.0f * tj1a[ch]) + 0.0f * tj1b[ch];
+      EXPECT_EQ(w.out[ch][0], F(codes / 255.0f)) << "mode " << m << " ch " << ch;
+    }
+  }
+}
+
+TEST(ReferenceSample, NanAndInfiniteCoordinates) {
+  Guest g(4096);
+  const ImageDesc img = Image2D(NumFormat::kUint, 4, 4);
+  for (uint32_t y = 0; y < 4; ++y) {
+    for (uint32_t x = 0; x < 4; ++x) g.Put8(0, 4, x, y, {uint8_t(x), uint8_t(y), 0, 0});
+  }
+  for (ClampMode mode : {ClampMode::kWrap, ClampMode::kClampLastTexel}) {
+    const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone, mode);
+    Wave w;
+    w.St(0, NaN(), NaN());   // u = v = 0
+    w.St(1, Inf(), 0.0f);    // u = 2^24: WRAP 2^24 mod 4 = 0; CLAMP 3
+    w.St(2, -Inf(), 0.0f);   // u = -2^24: WRAP 0; CLAMP 0
+    w.St(3, 1e30f, -1e30f);  // clamped like the infinities
+    ExpectOk(reference::Execute(w.Make(kSampleLz, &img, &g.memory, 4, &smp)));
+    const bool wrap = mode == ClampMode::kWrap;
+    EXPECT_EQ(w.out[0][0], 0u);
+    EXPECT_EQ(w.out[1][0], 0u);
+    EXPECT_EQ(w.out[0][1], wrap ? 0u : 3u);
+    EXPECT_EQ(w.out[0][2], 0u);
+    EXPECT_EQ(w.out[0][3], wrap ? 0u : 3u);
+    EXPECT_EQ(w.out[1][3], 0u);
+  }
+}
+
+TEST(ReferenceSample, FloatFormatFlushesDenormals) {
+  Guest g(4096);
+  const ImageDesc img = Image2D(NumFormat::kFloat, 4, 4);
+  // Texel (0, 0): a positive and a negative denormal, a NaN with payload, and 1.5*2^-126
+  // (0x00C00000, the smallest normals' neighbourhood).
+  g.Put32(0, 4, 0, 0, {0x00000001u, 0x80000001u, 0x7FC00123u, 0x00C00000u});
+  // Point: denormal inputs flush to zero of the same sign; the NaN passes unchanged.
+  {
+    const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone);
+    Wave w;
+    w.St(0, 0.125f, 0.125f);
+    ExpectOk(reference::Execute(w.Make(kSample, &img, &g.memory, 1, &smp)));
+    EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{0, 0x80000000u, 0x7FC00123u, 0x00C00000u}));
+  }
+  // Bilinear between (0,0) and (1,0) = 0 with a = 0.5, b = 0: W = 0.5 * 1.5*2^-126 =
+  // 0.75*2^-126, a denormal result, flushed to 0.
+  {
+    const SamplerDesc smp = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kNone,
+                                    ClampMode::kClampLastTexel);
+    Wave w;
+    w.St(0, 0.25f, 0.125f);  // u = 1: u - 0.5 = 0.5, i0 = 0, a = 0.5; v = 0.5: j0 = 0, b = 0
+    ExpectOk(reference::Execute(w.Make(kSample, &img, &g.memory, 1, &smp)));
+    EXPECT_EQ(w.out[3][0], 0u);
+    EXPECT_TRUE(std::isnan(AsF(w.out[2][0])));
+  }
+}
+
+// UINT is never filtered: bilinear filters act as point, LINEAR mips as POINT.
+// 4x4 UINT with 3 levels: level 0 at 0, level 1 (2x2) at 256, level 2 (1x1) at 512.
+TEST(ReferenceSample, UintIsNeverFiltered) {
+  Guest g(4096);
+  const ImageDesc img = Image2D(NumFormat::kUint, 4, 4, 3);
+  for (uint32_t y = 0; y < 4; ++y) {
+    for (uint32_t x = 0; x < 4; ++x) g.Put8(0, 4, x, y, {uint8_t(x), uint8_t(y), 0, 0});
+  }
+  for (uint32_t y = 0; y < 2; ++y) {
+    for (uint32_t x = 0; x < 2; ++x) g.Put8(256, 2, x, y, {uint8_t(x), uint8_t(y), 1, 0});
+  }
+  g.Put8(512, 1, 0, 0, {0, 0, 2, 0});
+  const SamplerDesc smp = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kLinear);
+  Wave w;
+  w.St(0, 0.5f, 0.5f);
+  w.lod[0] = F(0.0f);  // level 0: u = v = 2 -> point (2, 2), not an average
+  w.St(1, 0.5f, 0.5f);
+  w.lod[1] = F(0.4f);  // POINT mip: floor(0.4 + 0.5) = 0
+  w.St(2, 0.5f, 0.5f);
+  w.lod[2] = F(0.5f);  // floor(0.5 + 0.5) = 1: level 1, u = v = 1 -> (1, 1)
+  w.St(3, 0.5f, 0.5f);
+  w.lod[3] = F(1.75f);  // floor(2.25) = 2
+  ExpectOk(reference::Execute(w.Make(kSampleL, &img, &g.memory, 4, &smp)));
+  EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{2, 2, 0, 0}));
+  EXPECT_EQ(w.Lane(1), (std::array<uint32_t, 4>{2, 2, 0, 0}));
+  EXPECT_EQ(w.Lane(2), (std::array<uint32_t, 4>{1, 1, 1, 0}));
+  EXPECT_EQ(w.Lane(3), (std::array<uint32_t, 4>{0, 0, 2, 0}));
+}
+
+TEST(ReferenceSample, OneByOneImage) {
+  {
+    Guest g(4096);
+    const ImageDesc img = Image2D(NumFormat::kUnorm, 1, 1);
+    g.Put8(0, 1, 0, 0, {10, 20, 30, 40});
+    const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kLinear);
+    Wave w;
+    w.St(0, -3.7f, 0.5f);
+    w.St(1, 0.5f, 12.25f);
+    w.St(2, 0.999f, -0.001f);
+    for (uint32_t lane = 0; lane < 3; ++lane) w.lod[lane] = F(0.7f);  // M = 0: f = 0
+    ExpectOk(reference::Execute(w.Make(kSampleL, &img, &g.memory, 3, &smp)));
+    for (uint32_t lane = 0; lane < 3; ++lane) EXPECT_EQ(w.Lane(lane), Unorm({10, 20, 30, 40}));
+  }
+  {
+    // Bilinear on 1x1 FLOAT: s = 0.75 -> u - 0.5 = 0.25, a = 0.25; t = 0 -> v - 0.5 = -0.5,
+    // j0 = -1, b = 0.5. Weights 0.375, 0.125, 0.375, 0.125, all on the one texel:
+    // ((0.375 + 0.125) + 0.375) + 0.125 = 1 exactly, so the result is the texel.
+    Guest g(4096);
+    const ImageDesc img = Image2D(NumFormat::kFloat, 1, 1);
+    g.Put32(0, 1, 0, 0, {F(1.0f), F(2.0f), F(0.5f), F(-4.0f)});
+    const SamplerDesc smp = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kNone);
+    Wave w;
+    w.St(0, 0.75f, 0.0f);
+    ExpectOk(reference::Execute(w.Make(kSample, &img, &g.memory, 1, &smp)));
+    EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{F(1.0f), F(2.0f), F(0.5f), F(-4.0f)}));
+  }
+}
+
+// 5x3 UNORM with 3 levels (offsets 0, 256, 512), every texel of every level distinct.
+std::array<uint8_t, 4> Texel5x3(uint32_t level, uint32_t x, uint32_t y) {
+  return {uint8_t(100 * level + 10 * x + y), uint8_t(level), uint8_t(x), uint8_t(y)};
+}
+void Fill5x3(Guest& g) {
+  const uint32_t off[3] = {0, 256, 512}, w[3] = {5, 2, 1}, h[3] = {3, 1, 1};
+  for (uint32_t l = 0; l < 3; ++l) {
+    for (uint32_t y = 0; y < h[l]; ++y) {
+      for (uint32_t x = 0; x < w[l]; ++x) g.Put8(off[l], w[l], x, y, Texel5x3(l, x, y));
+    }
+  }
+}
+
+TEST(ReferenceSample, NonPowerOfTwoChainDownToTheLastLevel) {
+  Guest g(4096);
+  Fill5x3(g);
+  const ImageDesc img = Image2D(NumFormat::kUnorm, 5, 3, 3);
+  const SamplerDesc point = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kPoint);
+  Wave w;
+  w.St(0, 0.9f, 0.9f);
+  w.lod[0] = F(0.0f);  // level 0: u = 4.5, v = 2.7 -> (4, 2)
+  w.St(1, 0.75f, 0.5f);
+  w.lod[1] = F(1.0f);  // level 1 (2x1): u = 1.5, v = 0.5 -> (1, 0)
+  w.St(2, 0.1f, 0.9f);
+  w.lod[2] = F(2.0f);  // level 2 (1x1)
+  w.St(3, 0.3f, 0.3f);
+  w.lod[3] = F(9.0f);  // clamp(floor(9.5), 0, M = 2) = 2
+  ExpectOk(reference::Execute(w.Make(kSampleL, &img, &g.memory, 4, &point)));
+  EXPECT_EQ(w.Lane(0), Unorm(Texel5x3(0, 4, 2)));
+  EXPECT_EQ(w.Lane(1), Unorm(Texel5x3(1, 1, 0)));
+  EXPECT_EQ(w.Lane(2), Unorm(Texel5x3(2, 0, 0)));
+  EXPECT_EQ(w.Lane(3), Unorm(Texel5x3(2, 0, 0)));
+
+  // LINEAR mips: lod 1.5 blends levels 1 and 2 with f = 0.5; lod 2 = M gives f = 0 (level 2).
+  const SamplerDesc linear = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kLinear);
+  Wave v;
+  v.St(0, 0.75f, 0.5f);
+  v.lod[0] = F(1.5f);
+  v.St(1, 0.75f, 0.5f);
+  v.lod[1] = F(2.0f);
+  ExpectOk(reference::Execute(v.Make(kSampleL, &img, &g.memory, 2, &linear)));
+  const auto c1 = Texel5x3(1, 1, 0), c2 = Texel5x3(2, 0, 0);
+  for (int ch = 0; ch < 4; ++ch) {
+    // Codes blended, divided once: (1 - 0.5) * c1 + 0.5 * c2, then / 255.
+    EXPECT_EQ(v.out[ch][0], F((0.5f * c1[ch] + 0.5f * c2[ch]) / 255.0f)) << ch;
+  }
+  EXPECT_EQ(v.Lane(1), Unorm(c2));
+}
+
+TEST(ReferenceSample, DstSelAndDmaskOnSample) {
+  for (NumFormat num : {NumFormat::kUnorm, NumFormat::kUint}) {
+    Guest g(4096);
+    ImageDesc img = Image2D(num, 4, 4);
+    img.dst_sel[0] = DstSel::k1;
+    img.dst_sel[1] = DstSel::k0;
+    img.dst_sel[2] = DstSel::kW;
+    img.dst_sel[3] = DstSel::kX;
+    g.Fill8(0, 4, 4, {51, 102, 153, 204});
+    const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone);
+    Wave w;
+    w.St(0, 0.3f, 0.6f);
+    TexRequest r = w.Make(kSample, &img, &g.memory, 1, &smp);
+    r.mods.dmask = 0b1101;  // components 0, 2, 3 = (1, W, X)
+    ExpectOk(reference::Execute(r));
+    if (num == NumFormat::kUnorm) {
+      EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{kOne, F(0.8f), F(0.2f), kSentinel}));
+    } else {
+      EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{1, 204, 51, kSentinel}));
+    }
+  }
+}
+
+TEST(ReferenceSample, ExecMaskLeavesInactiveLanesUntouched) {
+  Guest g(4096);
+  Fill4x4(g);
+  const ImageDesc img = Image2D(NumFormat::kUnorm, 4, 4);
+  const SamplerDesc smp = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kNone);
+  Wave w;
+  for (uint32_t lane = 0; lane < 16; ++lane) w.St(lane, 0.125f, 0.125f);
+  TexRequest r = w.Make(kSample, &img, &g.memory, 16, &smp);
+  r.exec = 0x0000A5C3ull | (0xFFull << 32);  // bits past lane_count are ignored
+  r.mods.lwe = true;
+  ExpectOk(reference::Execute(r));
+  for (uint32_t lane = 0; lane < 64; ++lane) {
+    const bool active = lane < 16 && ((0xA5C3u >> lane) & 1);
+    SCOPED_TRACE(lane);
+    if (active) {
+      EXPECT_EQ(w.Lane(lane), Unorm(Texel4x4(0, 0)));  // u = v = 0.5: a = b = 0, texel (0, 0)
+      EXPECT_EQ(w.status[lane], 0u);
+    } else {
+      EXPECT_EQ(w.Lane(lane),
+                (std::array<uint32_t, 4>{kSentinel, kSentinel, kSentinel, kSentinel}));
+      EXPECT_EQ(w.status[lane], kSentinel);
+    }
+  }
+}
+
+// ============================================================================================
+// LOD
+
+// 8x8 UNORM with 4 levels: 8x8 (256 bytes) at 0, 4x4 at 256, 2x2 at 512, 1x1 at 768. Level L is
+// filled with (10 + L, 20 + L, 30 + L, 40 + L), so X * 255 - 10 names the level sampled.
+struct Chain8 {
+  Chain8() : g(4096), img(Image2D(NumFormat::kUnorm, 8, 8, 4)) {
+    const uint32_t off[4] = {0, 256, 512, 768};
+    for (uint32_t l = 0; l < 4; ++l) {
+      g.Fill8(off[l], 8 >> l, 8 >> l,
+              {uint8_t(10 + l), uint8_t(20 + l), uint8_t(30 + l), uint8_t(40 + l)});
+    }
+  }
+  static std::array<uint8_t, 4> Level(uint32_t l) {
+    return {uint8_t(10 + l), uint8_t(20 + l), uint8_t(30 + l), uint8_t(40 + l)};
+  }
+  Guest g;
+  ImageDesc img;
+};
+
+// The level a lane read (point XY, point or no mip), -1 if the result is no level's texel.
+int LevelOf(const Wave& w, uint32_t lane) {
+  for (uint32_t l = 0; l < 4; ++l) {
+    if (w.Lane(lane) == Unorm(Chain8::Level(l))) return static_cast<int>(l);
+  }
+  return -1;
+}
+
+// A quad at (s0, t0) whose right neighbour is (s0 + dsx, t0 + dtx) and lower neighbour
+// (s0 + dsy, t0 + dty).
+void Quad(Wave& w, uint32_t q, float s0, float t0, float dsx, float dtx, float dsy, float dty) {
+  w.St(4 * q + 0, s0, t0);
+  w.St(4 * q + 1, s0 + dsx, t0 + dtx);
+  w.St(4 * q + 2, s0 + dsy, t0 + dty);
+  w.St(4 * q + 3, s0 + dsx + dsy, t0 + dtx + dty);
+}
+
+TEST(ReferenceLod, ImplicitLambdaSelectsTheLevel) {
+  Chain8 c;
+  const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kPoint);
+  Wave w;
+  // W = H = 8.
+  Quad(w, 0, 0.0f, 0.0f, 1 / 8.0f, 0, 0, 1 / 8.0f);    // dudx = dvdy = 1: rx = ry = 1, lambda 0
+  Quad(w, 1, 0.0f, 0.0f, 2 / 8.0f, 0, 0, 2 / 8.0f);    // 2: rx = 4, 0.5*log2(4) = 1
+  Quad(w, 2, 0.0f, 0.0f, 4 / 8.0f, 0, 0, 1 / 8.0f);    // rx = 16, ry = 1: max 16 -> lambda 2
+  Quad(w, 3, 0.0f, 0.0f, 0, 1.0f, 1 / 8.0f, 0);        // dvdx = 8: rx = 64 -> lambda 3
+  Quad(w, 4, 0.0f, 0.0f, 1 / 16.0f, 0, 0, 1 / 16.0f);  // rx = 1/4: lambda -1, clamped to 0
+  Quad(w, 5, 0.0f, 0.0f, 1 / 8.0f, 1 / 8.0f, 0, 0);    // rx = 1 + 1 = 2: lambda 0.5 -> 1
+  // dudx = 1, dvdx = 0.875: rx = 1.765625, lambda = 0.41: floor(0.91) = 0.
+  Quad(w, 6, 0.0f, 0.0f, 1 / 8.0f, 0.875f / 8.0f, 0, 0);
+  Quad(w, 7, 0.0f, 0.0f, 0, 0, 0, 2.0f);  // dvdy = 16: ry = 256 -> lambda 4, clamped to M = 3
+  ExpectOk(reference::Execute(w.Make(kSample, &c.img, &c.g.memory, 32, &smp)));
+  const int expected[8] = {0, 1, 2, 3, 0, 1, 0, 3};
+  for (uint32_t lane = 0; lane < 32; ++lane) {
+    EXPECT_EQ(LevelOf(w, lane), expected[lane / 4]) << "lane " << lane;
+  }
+}
+
+// Non-power-of-two base level 5x3: W = 5, H = 3. Quad 0: s steps 0.4 in x, so
+// dudx = 0.4f * 5 = 2 (rounded), rx = 4, lambda = 1. Quad 1: t steps 1.0 in y, dvdy = 3, ry = 9,
+// lambda = 0.5 * log2(9) = 1.585: POINT mip floor(2.085) = 2, the last level.
+TEST(ReferenceLod, ImplicitLambdaOnNonPowerOfTwoBase) {
+  Guest g(4096);
+  Fill5x3(g);
+  const ImageDesc img = Image2D(NumFormat::kUnorm, 5, 3, 3);
+  const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kPoint);
+  Wave w;
+  Quad(w, 0, 0.0f, 0.0f, 0.4f, 0, 0, 0);
+  Quad(w, 1, 0.0f, 0.0f, 0, 0, 0, 1.0f);
+  ExpectOk(reference::Execute(w.Make(kSample, &img, &g.memory, 8, &smp)));
+  // Quad 0 on level 1 (2x1): lane 0 (0, 0) -> (0, 0); lane 1 s = 0.4: u = 0.8 -> (0, 0).
+  EXPECT_EQ(w.Lane(0), Unorm(Texel5x3(1, 0, 0)));
+  EXPECT_EQ(w.Lane(1), Unorm(Texel5x3(1, 0, 0)));
+  for (uint32_t lane = 4; lane < 8; ++lane) EXPECT_EQ(w.Lane(lane), Unorm(Texel5x3(2, 0, 0)));
+}
+
+TEST(ReferenceLod, BiasAndMinMaxClamp) {
+  Chain8 c;
+  struct Case {
+    Op op;
+    int16_t lod_bias;  // S#.LOD_BIAS, s5.8
+    uint16_t min_lod, max_lod;
+    float lod;   // SAMPLE_L operand
+    float bias;  // SAMPLE_B operand
+    int level;
+  };
+  const Case cases[] = {
+      {kSampleL, 256, 0, 15 << 8, 0.0f, 0, 1},     // 0 + 256/256 = 1
+      {kSampleL, -256, 0, 15 << 8, 2.0f, 0, 1},    // 2 - 1 = 1
+      {kSampleL, 0, 512, 15 << 8, 0.0f, 0, 2},     // max(0, 2) = 2
+      {kSampleL, 0, 0, 256, 3.0f, 0, 1},           // min(3, 1) = 1
+      {kSampleL, 0, 256, 15 << 8, NaN(), 0, 1},    // NaN becomes MIN_LOD = 1
+      {kSampleL, 0, 0, 15 << 8, 1.49f, 0, 1},      // floor(1.99) = 1
+      {kSampleL, 0, 0, 15 << 8, 1.5f, 0, 2},       // floor(2.0) = 2
+      {kSampleL, 128, 0, 15 << 8, 1.0f, 0, 2},     // 1 + 0.5 = 1.5 -> 2
+      {kSampleL, 0, 0, 128, 2.0f, 0, 1},           // min(2, 0.5) = 0.5 -> floor(1.0) = 1
+      {kSampleL, 0, 768, 256, 0.0f, 0, 1},         // MIN > MAX: min(max(0, 3), 1) = 1
+      {kSampleLz, 256, 512, 15 << 8, 3.0f, 0, 0},  // LZ: lambda 0, no bias, no clamp
+      {kSampleB, 256, 0, 15 << 8, 0, 1.0f, 2},     // implicit 0 + 1 + 1 = 2
+      {kSampleB, 0, 0, 15 << 8, 0, -5.0f, 0},      // 0 - 5 -> MIN_LOD 0
+      {kSampleB, 0, 0, 15 << 8, 0, 2.75f, 3},      // floor(3.25) = 3
+      {kSample, 0, 0, 0, 0, 0, 0},                 // S# default MAX_LOD = 0
+  };
+  for (const Case& k : cases) {
+    SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kPoint);
+    smp.lod_bias = k.lod_bias;
+    smp.min_lod = k.min_lod;
+    smp.max_lod = k.max_lod;
+    Wave w;
+    Quad(w, 0, 0.25f, 0.25f, 1 / 8.0f, 0, 0, 1 / 8.0f);  // implicit lambda 0 (dudx = dvdy = 1)
+    for (uint32_t lane = 0; lane < 4; ++lane) {
+      w.lod[lane] = F(k.lod);
+      w.bias[lane] = F(k.bias);
+    }
+    ExpectOk(reference::Execute(w.Make(k.op, &c.img, &c.g.memory, 4, &smp)));
+    for (uint32_t lane = 0; lane < 4; ++lane) {
+      EXPECT_EQ(LevelOf(w, lane), k.level)
+          << OpName(k.op) << " lod_bias " << k.lod_bias << " min " << k.min_lod << " max "
+          << k.max_lod << " lod " << k.lod << " bias " << k.bias;
+    }
+  }
+}
+
+TEST(ReferenceLod, BiasIsPerLaneOnTopOfTheQuadLambda) {
+  Chain8 c;
+  SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kPoint);
+  smp.lod_bias = 256;  // +1
+  Wave w;
+  Quad(w, 0, 0.25f, 0.25f, 1 / 8.0f, 0, 0, 1 / 8.0f);  // lambda 0
+  w.bias[0] = F(1.0f);                                 // 0 + 1 + 1 = 2
+  w.bias[1] = F(0.0f);                                 // 1
+  w.bias[2] = F(-1.0f);                                // 0
+  w.bias[3] = F(5.0f);                                 // 7 -> M = 3
+  ExpectOk(reference::Execute(w.Make(kSampleB, &c.img, &c.g.memory, 4, &smp)));
+  EXPECT_EQ(LevelOf(w, 0), 2);
+  EXPECT_EQ(LevelOf(w, 1), 1);
+  EXPECT_EQ(LevelOf(w, 2), 0);
+  EXPECT_EQ(LevelOf(w, 3), 3);
+}
+
+TEST(ReferenceLod, TrilinearBlendsTwoLevels) {
+  Chain8 c;
+  const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kLinear);
+  Wave w;
+  const float lods[8] = {0.5f, 2.25f, 3.0f, 7.0f, 0.0f, 1.0f, 3.3f, 3.7f};
+  for (uint32_t lane = 0; lane < 8; ++lane) {
+    w.St(lane, 0.3f, 0.7f);
+    w.lod[lane] = F(lods[lane]);
+  }
+  ExpectOk(reference::Execute(w.Make(kSampleL, &c.img, &c.g.memory, 8, &smp)));
+  const auto l0 = Chain8::Level(0), l1 = Chain8::Level(1), l2 = Chain8::Level(2),
+             l3 = Chain8::Level(3);
+  for (int ch = 0; ch < 4; ++ch) {
+    // lod 0.5: d0 = 0, d1 = 1, f = 0.5: (0.5 * 10 + 0.5 * 11) / 255 = 10.5 / 255 for X.
+    EXPECT_EQ(w.out[ch][0], F((0.5f * l0[ch] + 0.5f * l1[ch]) / 255.0f)) << ch;
+    // lod 2.25: d0 = 2, d1 = 3, f = 0.25: (0.75 * c2 + 0.25 * c3) / 255.
+    EXPECT_EQ(w.out[ch][1], F((0.75f * l2[ch] + 0.25f * l3[ch]) / 255.0f)) << ch;
+  }
+  EXPECT_EQ(w.out[0][0], F(10.5f / 255.0f));
+  EXPECT_EQ(w.Lane(2), Unorm(l3));  // lod = M: f = 0
+  EXPECT_EQ(w.Lane(3), Unorm(l3));  // lod > M: d0 = 3, f = 0
+  EXPECT_EQ(w.Lane(4), Unorm(l0));  // f = 0
+  EXPECT_EQ(w.Lane(5), Unorm(l1));  // lod 1: d0 = 1, f = 0
+  EXPECT_EQ(w.Lane(6), Unorm(l3));  // lod 3.3 >= M: f = 0, no blend of level 3 with itself
+  EXPECT_EQ(w.Lane(7), Unorm(l3));
+}
+
+// Trilinear over bilinear levels: 8x8 FLOAT with level 0 = 1.0 and level 1 = 3.0 everywhere,
+// lod 0.25: (1 - 0.25) * 1 + 0.25 * 3 = 1.5 (all exact).
+TEST(ReferenceLod, TrilinearOverBilinearFloatLevels) {
+  Guest g(8192);
+  const ImageDesc img = Image2D(NumFormat::kFloat, 8, 8, 2);  // level 1 at 8*8*16 = 1024
+  for (uint32_t y = 0; y < 8; ++y) {
+    for (uint32_t x = 0; x < 8; ++x) g.Put32(0, 8, x, y, {F(1.0f), F(2.0f), F(-1.0f), F(0.0f)});
+  }
+  for (uint32_t y = 0; y < 4; ++y) {
+    for (uint32_t x = 0; x < 4; ++x) g.Put32(1024, 4, x, y, {F(3.0f), F(2.0f), F(1.0f), F(8.0f)});
+  }
+  const SamplerDesc smp = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kLinear);
+  Wave w;
+  // Dyadic weights keep every product exact: level 0 u = 3, v = 5.25 (a = 0.5, b = 0.75);
+  // level 1 u = 1.5, v = 2.625 (a = 0, b = 0.125).
+  w.St(0, 0.375f, 0.65625f);
+  w.lod[0] = F(0.25f);
+  ExpectOk(reference::Execute(w.Make(kSampleL, &img, &g.memory, 1, &smp)));
+  // (0.75 * 1 + 0.25 * 3, 0.75 * 2 + 0.25 * 2, 0.75 * -1 + 0.25 * 1, 0.75 * 0 + 0.25 * 8)
+  EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{F(1.5f), F(2.0f), F(-0.5f), F(2.0f)}));
+}
+
+// Step 4: kHardware quantises the clamped lambda: lambda = floor(lambda * 256) / 256. Levels are
+// FLOAT 1.0 and 3.0. lod 0.3: float f = 0.3f; hardware lambda = floor(76.8) / 256 = 0.296875, so
+// (1 - 0.296875) * 1 + 0.296875 * 3 = 0.703125 + 0.890625 = 1.59375.
+TEST(ReferenceLod, HardwarePrecisionQuantisesLambda) {
+  Guest g(8192);
+  const ImageDesc img = Image2D(NumFormat::kFloat, 8, 8, 2);
+  for (uint32_t y = 0; y < 8; ++y) {
+    for (uint32_t x = 0; x < 8; ++x) g.Put32(0, 8, x, y, {F(1.0f), F(1.0f), F(1.0f), F(1.0f)});
+  }
+  for (uint32_t y = 0; y < 4; ++y) {
+    for (uint32_t x = 0; x < 4; ++x) g.Put32(1024, 4, x, y, {F(3.0f), F(3.0f), F(3.0f), F(3.0f)});
+  }
+  const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kLinear);
+  for (PrecisionMode mode : {PrecisionMode::kFloat, PrecisionMode::kHardware}) {
+    Wave w;
+    w.St(0, 0.3f, 0.3f);
+    w.lod[0] = F(0.3f);
+    w.St(1, 0.3f, 0.3f);
+    w.lod[1] = F(0.003f);  // hardware: floor(0.768) / 256 = 0, so f = 0 and level 0 alone
+    TexRequest r = w.Make(kSampleL, &img, &g.memory, 2, &smp);
+    r.precision = mode;
+    ExpectOk(reference::Execute(r));
+    if (mode == PrecisionMode::kFloat) {
+      EXPECT_EQ(w.out[0][0], F((1.0f - 0.3f) * 1.0f + 0.3f * 3.0f));
+      EXPECT_EQ(w.out[0][1], F((1.0f - 0.003f) * 1.0f + 0.003f * 3.0f));
+    } else {
+      EXPECT_EQ(AsF(w.out[0][0]), 1.59375f);
+      EXPECT_EQ(AsF(w.out[0][1]), 1.0f);
+    }
+  }
+}
+
+// MAG filter when lambda <= 0, MIN filter otherwise: mag = BILINEAR, min = POINT, mip NONE.
+TEST(ReferenceLod, MagnificationAndMinificationFilters) {
+  Guest g(4096);
+  Fill4x4(g);
+  const ImageDesc img = Image2D(NumFormat::kUnorm, 4, 4);
+  const SamplerDesc smp = Sampler(XyFilter::kBilinear, XyFilter::kPoint, MipFilter::kNone);
+  Wave w;
+  w.St(0, 0.5f, 0.5f);
+  w.lod[0] = F(0.0f);  // magnification: bilinear average of (1..2, 1..2) = 75 for X
+  w.St(1, 0.5f, 0.5f);
+  w.lod[1] = F(0.25f);  // minification: point, floor(2) -> texel (2, 2)
+  w.St(2, 0.5f, 0.5f);
+  w.lod[2] = F(-3.0f);  // clamped to MIN_LOD 0: magnification
+  ExpectOk(reference::Execute(w.Make(kSampleL, &img, &g.memory, 3, &smp)));
+  EXPECT_EQ(w.out[0][0], F(75.0f / 255.0f));
+  EXPECT_EQ(w.Lane(1), Unorm(Texel4x4(2, 2)));
+  EXPECT_EQ(w.out[0][2], F(75.0f / 255.0f));
+}
+
+// kHardware: lambda = 0.003 quantises to floor(0.768) / 256 = 0, so it magnifies (bilinear);
+// kFloat keeps 0.003 > 0 and minifies (point). A denormal lod (1e-40) behaves the same way.
+TEST(ReferenceLod, HardwareLambdaQuantisationMovesTheMagMinSwitch) {
+  Guest g(4096);
+  Fill4x4(g);
+  const ImageDesc img = Image2D(NumFormat::kUnorm, 4, 4);
+  const SamplerDesc smp = Sampler(XyFilter::kBilinear, XyFilter::kPoint, MipFilter::kNone);
+  for (PrecisionMode mode : {PrecisionMode::kFloat, PrecisionMode::kHardware}) {
+    Wave w;
+    w.St(0, 0.5f, 0.5f);
+    w.lod[0] = F(0.003f);
+    w.St(1, 0.5f, 0.5f);
+    w.lod[1] = F(1e-40f);
+    w.St(2, 0.5f, 0.5f);
+    w.lod[2] = F(1.0f / 256);  // on the grid: minification in both modes
+    TexRequest r = w.Make(kSampleL, &img, &g.memory, 3, &smp);
+    r.precision = mode;
+    ExpectOk(reference::Execute(r));
+    const bool hw = mode == PrecisionMode::kHardware;
+    // Magnification: bilinear average of texels (1..2, 1..2), X = 75. Minification: (2, 2).
+    EXPECT_EQ(w.out[0][0], hw ? F(75.0f / 255.0f) : F(100.0f / 255.0f));
+    EXPECT_EQ(w.out[0][1], hw ? F(75.0f / 255.0f) : F(100.0f / 255.0f));
+    EXPECT_EQ(w.out[0][2], F(100.0f / 255.0f));
+  }
+}
+
+TEST(ReferenceLod, HelperLanesSupplyCoordinates) {
+  Chain8 c;
+  const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kPoint);
+  Wave w;
+  Quad(w, 0, 0.0f, 0.0f, 0.5f, 0, 0, 0);  // dudx = 4: rx = 16, lambda 2
+  TexRequest r = w.Make(kSample, &c.img, &c.g.memory, 4, &smp);
+  r.exec = 0b1110;  // the top-left is a helper lane
+  ExpectOk(reference::Execute(r));
+  EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{kSentinel, kSentinel, kSentinel, kSentinel}));
+  for (uint32_t lane = 1; lane < 4; ++lane) EXPECT_EQ(LevelOf(w, lane), 2) << lane;
+}
+
+// A quad cut short by lane_count uses the top-left's coordinates for its missing lanes.
+TEST(ReferenceLod, ShortQuadUsesTheTopLeft) {
+  Chain8 c;
+  const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kPoint);
+  {
+    Wave w;
+    Quad(w, 0, 0.0f, 0.0f, 1 / 8.0f, 0, 0, 1 / 8.0f);  // lambda 0
+    Quad(w, 1, 0.5f, 0.5f, 2 / 8.0f, 0, 0, 1.0f);      // lanes 4, 5 only: dudx = 2, rx = 4;
+    // BL = TL, so ry = 0 (the dvdy = 8 of the real lane 6 is ignored): lambda = 1.
+    ExpectOk(reference::Execute(w.Make(kSample, &c.img, &c.g.memory, 6, &smp)));
+    for (uint32_t lane = 0; lane < 4; ++lane) EXPECT_EQ(LevelOf(w, lane), 0);
+    EXPECT_EQ(LevelOf(w, 4), 1);
+    EXPECT_EQ(LevelOf(w, 5), 1);
+    EXPECT_EQ(w.out[0][6], kSentinel);
+  }
+  {
+    // lane_count 5: quad 1 is lane 4 alone; rx = ry = 0, log2(0) = -inf -> MIN_LOD = 1.
+    SamplerDesc smp1 = smp;
+    smp1.min_lod = 256;
+    Wave w;
+    Quad(w, 1, 0.0f, 0.0f, 4.0f, 0, 0, 4.0f);
+    ExpectOk(reference::Execute(w.Make(kSample, &c.img, &c.g.memory, 5, &smp1)));
+    EXPECT_EQ(LevelOf(w, 4), 1);
+  }
+}
+
+// NaN derivatives: max(rx, ry) is NaN when either is NaN, and the clamp turns NaN into MIN_LOD.
+TEST(ReferenceLod, NanDerivativeBecomesMinLod) {
+  Chain8 c;
+  SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kPoint);
+  smp.min_lod = 256;
+  Wave w;
+  Quad(w, 0, 0.0f, 0.0f, 2.0f, 0, 0, 0);  // rx = 256 (lambda 4) ...
+  w.St(2, NaN(), 0.0f);                   // ... but ry = NaN: lambda NaN -> MIN_LOD = 1
+  Quad(w, 1, 0.0f, 0.0f, 0, 0, 2.0f, 0);  // ry = 256 ...
+  w.St(5, 0.0f, NaN());                   // ... but rx = NaN: lambda NaN -> MIN_LOD = 1
+  TexRequest r = w.Make(kSample, &c.img, &c.g.memory, 8, &smp);
+  r.exec = 0b00010011;  // the NaN lanes 2 and 5 are helpers
+  ExpectOk(reference::Execute(r));
+  EXPECT_EQ(LevelOf(w, 0), 1);
+  EXPECT_EQ(LevelOf(w, 1), 1);
+  EXPECT_EQ(LevelOf(w, 4), 1);
+}
+
+TEST(ReferenceLod, UnnormalizedCoordinatesUseLevelZero) {
+  Chain8 c;
+  c.g.Put8(0, 8, 2, 3, {200, 201, 202, 203});
+  for (int variant = 0; variant < 2; ++variant) {
+    SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kPoint);
+    smp.force_unnormalized = variant == 1;
+    smp.min_lod = 512;  // even MIN_LOD does not move unnormalized lookups off level 0
+    Wave w;
+    w.St(0, 2.5f, 3.5f);  // u = s = 2.5, v = t = 3.5: texel (2, 3)
+    w.lod[0] = F(2.0f);
+    TexRequest r = w.Make(kSampleL, &c.img, &c.g.memory, 1, &smp);
+    r.mods.unorm = variant == 0;
+    ExpectOk(reference::Execute(r));
+    EXPECT_EQ(w.Lane(0), Unorm({200, 201, 202, 203})) << variant;
+  }
+}
+
+// ============================================================================================
+// Unbound images and validation
+
+TEST(ReferenceValidation, UnboundImageReturnsZerosAndTouchesNoMemory) {
+  ImageDesc img;  // an all-zero T#
+  img.unbound = true;
+  img.width = 0;
+  Memory empty;  // nothing registered: any Resolve would fail
+  const SamplerDesc smp = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kLinear);
+  for (Op op : {kLoad, kLoadMip, kSample, kSampleL, kSampleB, kSampleLz}) {
+    Wave w;
+    TexRequest r = w.Make(op, &img, &empty, 4, &smp);
+    r.exec = 0b0101;
+    r.mods.tfe = true;
+    r.mods.dmask = 0b0111;
+    ExpectOk(reference::Execute(r));
+    EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{0, 0, 0, kSentinel})) << OpName(op);
+    EXPECT_EQ(w.Lane(1), (std::array<uint32_t, 4>{kSentinel, kSentinel, kSentinel, kSentinel}));
+    EXPECT_EQ(w.Lane(2), (std::array<uint32_t, 4>{0, 0, 0, kSentinel}));
+    EXPECT_EQ(w.status[0], 0u);
+    EXPECT_EQ(w.status[1], kSentinel);
+  }
+  // A store through an unbound T# at a registered address writes nothing.
+  Guest g(4096);
+  for (size_t i = 0; i < g.bytes.size(); ++i) g.bytes[i] = static_cast<uint8_t>(i);
+  const std::vector<uint8_t> before = g.bytes;
+  img.base_address = kBase;
+  Wave w;
+  for (int ch = 0; ch < 4; ++ch) std::fill(std::begin(w.data[ch]), std::end(w.data[ch]), 77u);
+  ExpectOk(reference::Execute(w.Make(kStore, &img, &g.memory, 64)));
+  ExpectOk(reference::Execute(w.Make(kStoreMip, &img, &g.memory, 64)));
+  EXPECT_TRUE(g.bytes == before);
+}
+
+TEST(ReferenceValidation, UnimplementedOpsNameTheOp) {
+  Guest g(4096);
+  const ImageDesc img = Image2D(NumFormat::kUnorm, 4, 4);
+  const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone);
+  const Op ops[] = {
+      {OpKind::kGather4, 0},
+      {OpKind::kSample, kOpCompare},
+      {OpKind::kSample, kOpDeriv},
+      {OpKind::kSample, kOpClamp},
+      {OpKind::kSample, kOpOffset},
+      {OpKind::kSample, kOpLod | kOpOffset},
+      {OpKind::kLoad, kOpPck},
+      {OpKind::kStore, kOpMip | kOpPck},
+      {OpKind::kAtomic, 0, AtomicOp::kAdd},
+      {OpKind::kGetResinfo, 0},
+      {OpKind::kGetLod, 0},
+  };
+  for (const Op& op : ops) {
+    Wave w;
+    const Status st = reference::Execute(w.Make(op, &img, &g.memory, 4, &smp));
+    EXPECT_EQ(st.code(), StatusCode::kUnimplemented) << OpName(op);
+    EXPECT_TRUE(Contains(st.message(), OpName(op))) << st.message();
+    EXPECT_EQ(w.out[0][0], kSentinel);
+  }
+}
+
+TEST(ReferenceValidation, UnimplementedFormatTypeAndClampNameTheField) {
+  Guest g(4096);
+  const SamplerDesc point = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone);
+  {
+    ImageDesc img = Image2D(NumFormat::kFloat, 4, 4);
+    img.format = {DataFormat::k16_16_16_16, NumFormat::kFloat};
+    Wave w;
+    const Status st = reference::Execute(w.Make(kLoad, &img, &g.memory, 1));
+    EXPECT_EQ(st.code(), StatusCode::kUnimplemented);
+    EXPECT_TRUE(Contains(st.message(), "16_16_16_16_FLOAT")) << st.message();
+  }
+  {
+    ImageDesc img = Image2D(NumFormat::kSnorm, 4, 4);  // 8_8_8_8_SNORM
+    Wave w;
+    const Status st = reference::Execute(w.Make(kSample, &img, &g.memory, 1, &point));
+    EXPECT_EQ(st.code(), StatusCode::kUnimplemented);
+    EXPECT_TRUE(Contains(st.message(), "8_8_8_8_SNORM")) << st.message();
+  }
+  {
+    ImageDesc img = Image2D(NumFormat::kUnorm, 4, 4);
+    img.type = ImageType::k3D;
+    Wave w;
+    const Status st = reference::Execute(w.Make(kLoad, &img, &g.memory, 1));
+    EXPECT_EQ(st.code(), StatusCode::kUnimplemented);
+    EXPECT_TRUE(Contains(st.message(), "T#.TYPE=10")) << st.message();
+  }
+  {
+    const ImageDesc img = Image2D(NumFormat::kUnorm, 4, 4);
+    SamplerDesc smp = point;
+    smp.clamp_x = ClampMode::kClampBorder;
+    Wave w;
+    Status st = reference::Execute(w.Make(kSample, &img, &g.memory, 1, &smp));
+    EXPECT_EQ(st.code(), StatusCode::kUnimplemented);
+    EXPECT_TRUE(Contains(st.message(), "S#.CLAMP_X=6 (CLAMP_BORDER)")) << st.message();
+    smp.clamp_x = ClampMode::kWrap;
+    smp.clamp_y = ClampMode::kClampHalfBorder;
+    st = reference::Execute(w.Make(kSample, &img, &g.memory, 1, &smp));
+    EXPECT_EQ(st.code(), StatusCode::kUnimplemented);
+    EXPECT_TRUE(Contains(st.message(), "S#.CLAMP_Y=4")) << st.message();
+    EXPECT_EQ(w.out[0][0], kSentinel);
+    // Loads do not read the S#: the same sampler is irrelevant to them.
+    ExpectOk(reference::Execute(w.Make(kLoad, &img, &g.memory, 1, &smp)));
+  }
+}
+
+TEST(ReferenceValidation, FootprintMustBeRegistered) {
+  const ImageDesc img = Image2D(NumFormat::kUnorm, 4, 4, 3);  // footprint 512 + 4 = 516 bytes
+  {
+    Guest g(516 - 1);  // one byte short
+    Wave w;
+    const Status st = reference::Execute(w.Make(kLoad, &img, &g.memory, 1));
+    EXPECT_EQ(st.code(), StatusCode::kOutOfRange) << st.ToString();
+    EXPECT_EQ(w.out[0][0], kSentinel);
+  }
+  {
+    Guest g(516);
+    Wave w;
+    ExpectOk(reference::Execute(w.Make(kLoad, &img, &g.memory, 1)));
+  }
+  {
+    ImageDesc moved = img;
+    moved.base_address = kBase + 0x10000;  // not registered
+    Guest g(4096);
+    Wave w;
+    EXPECT_EQ(reference::Execute(w.Make(kLoad, &moved, &g.memory, 1)).code(),
+              StatusCode::kOutOfRange);
+  }
+  {
+    Guest g(4096, /*writable=*/false);
+    Wave w;
+    ExpectOk(reference::Execute(w.Make(kLoad, &img, &g.memory, 1)));
+    EXPECT_EQ(reference::Execute(w.Make(kStore, &img, &g.memory, 1)).code(),
+              StatusCode::kOutOfRange);
+    for (uint8_t b : g.bytes) ASSERT_EQ(b, 0);
+  }
+}
+
+TEST(ReferenceValidation, MalformedRequestsAreInvalidArguments) {
+  Guest g(4096);
+  const ImageDesc img = Image2D(NumFormat::kUnorm, 4, 4);
+  const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone);
+  Wave w;
+  auto code = [&](TexRequest r) { return reference::Execute(r).code(); };
+  TexRequest r = w.Make(kLoad, &img, &g.memory, 0);
+  EXPECT_EQ(code(r), StatusCode::kInvalidArgument);  // lane_count 0
+  r = w.Make(kLoad, &img, &g.memory, 65);
+  EXPECT_EQ(code(r), StatusCode::kInvalidArgument);
+  r = w.Make(kLoad, &img, &g.memory, 4);
+  r.in.coord[1] = nullptr;
+  EXPECT_EQ(code(r), StatusCode::kInvalidArgument);
+  r = w.Make(kLoad, nullptr, &g.memory, 4);
+  EXPECT_EQ(code(r), StatusCode::kInvalidArgument);
+  r = w.Make(kSample, &img, &g.memory, 4, nullptr);
+  EXPECT_EQ(code(r), StatusCode::kInvalidArgument);  // no S#
+  r = w.Make(kSampleL, &img, &g.memory, 4, &smp);
+  r.in.lod = nullptr;
+  EXPECT_EQ(code(r), StatusCode::kInvalidArgument);
+  r = w.Make(kLoadMip, &img, &g.memory, 4);
+  r.in.mip = nullptr;
+  EXPECT_EQ(code(r), StatusCode::kInvalidArgument);
+  r = w.Make(kLoad, &img, &g.memory, 4);
+  r.mods.dmask = 0b0111;
+  r.out.data[2] = nullptr;
+  EXPECT_EQ(code(r), StatusCode::kInvalidArgument);
+  r.out.data[2] = w.out[2];
+  r.out.data[3] = nullptr;  // not needed for 3 components
+  EXPECT_EQ(code(r), StatusCode::kOk);
+  r = w.Make(kLoad, &img, nullptr, 4);
+  EXPECT_EQ(code(r), StatusCode::kInvalidArgument);
+}
+
+}  // namespace
+}  // namespace texunit
