@@ -1,0 +1,96 @@
+// The throughput workload shared by `texunit bench` and the Google Benchmark suite: an N x N
+// texture with a full mip chain, and one batch of 64-lane waves that either sweep it 1:1 as a
+// full-screen pass (pixel centres (x + 0.5) / N, 8x8 tiles with quads in Morton order as the
+// rasteriser lays them out, so implicit LOD is 0) or hit uniformly random coordinates (seeded).
+// Load and store use integer texel indices. One sample is one active lane's result.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "render/mip_chain.h"
+#include "texunit/memory.h"
+#include "texunit/request.h"
+#include "texunit/runtime.h"
+#include "texunit/status.h"
+
+namespace texunit::render {
+
+enum class BenchOp : uint8_t { kSampleLz, kSample, kSampleL, kLoad, kStore };
+enum class BenchFilter : uint8_t { kPoint, kBilinear, kTrilinear };
+enum class BenchFormat : uint8_t { kRgba8, kRgba32f };
+enum class BenchCoords : uint8_t { kCoherent, kRandom };
+
+// Command-line names: sample_lz|sample|sample_l|load|store, point|bilinear|trilinear,
+// rgba8|rgba32f, coherent|random.
+const char* BenchOpName(BenchOp op);
+const char* BenchFilterName(BenchFilter filter);
+const char* BenchFormatName(BenchFormat format);
+const char* BenchCoordsName(BenchCoords coords);
+bool ParseBenchOp(std::string_view name, BenchOp* out);
+bool ParseBenchFilter(std::string_view name, BenchFilter* out);
+bool ParseBenchFormat(std::string_view name, BenchFormat* out);
+bool ParseBenchCoords(std::string_view name, BenchCoords* out);
+
+struct BenchConfig {
+  BenchOp op = BenchOp::kSampleLz;
+  BenchFilter filter = BenchFilter::kBilinear;  // sample ops only
+  BenchFormat format = BenchFormat::kRgba8;     // RGBA8 is 8_8_8_8 UNORM
+  uint32_t size = 1024;                         // texture is size x size, 1..16384
+  BenchCoords coords = BenchCoords::kCoherent;
+  uint64_t seed = 1;  // random coordinates
+  float lod = 0.0f;   // sample_l's LOD operand
+  // Caps the batch (a coherent sweep then covers the first max_waves tiles in Morton order).
+  uint32_t max_waves = 65536;
+};
+
+// "op=sample_lz filter=bilinear format=rgba8 size=1024 coords=coherent"
+std::string DescribeBenchConfig(const BenchConfig& config);
+
+class BenchWorkload {
+ public:
+  static Status Create(const BenchConfig& config, std::unique_ptr<BenchWorkload>* out);
+
+  const BenchConfig& config() const { return config_; }
+  std::span<const TexRequest> requests() const { return requests_; }
+  uint64_t samples() const { return samples_; }  // active lanes in one batch
+  const MipImage& image() const { return *image_; }
+  const SamplerDesc& sampler() const { return sampler_; }
+  // Lane operand and result arrays, wave after wave (requests()[w] uses [w * 64, w * 64 + 64)).
+  std::span<const uint32_t> coord(int axis) const { return coord_[axis]; }
+  std::span<const uint64_t> exec() const { return exec_; }
+  std::span<uint32_t> result(int component) { return result_[component]; }
+  std::span<const uint32_t> result(int component) const { return result_[component]; }
+
+ private:
+  BenchWorkload() = default;
+
+  BenchConfig config_;
+  std::unique_ptr<MipImage> image_;
+  Memory memory_;
+  SamplerDesc sampler_;
+  std::vector<uint32_t> coord_[2];
+  std::vector<uint32_t> lod_;
+  std::vector<uint32_t> data_[4];
+  std::vector<uint32_t> result_[4];
+  std::vector<uint64_t> exec_;
+  std::vector<TexRequest> requests_;
+  uint64_t samples_ = 0;
+};
+
+struct BenchResult {
+  double samples_per_second = 0.0;  // median over the repetitions
+  int repetitions = 0;
+  uint64_t batches_per_repetition = 0;
+};
+
+// Runs the workload's batch repeatedly for about `seconds` in total, split into `repetitions`
+// timed repetitions of equally many batches, after one warm-up batch; reports the median rate.
+Status MeasureThroughput(const Runtime& runtime, const BenchWorkload& workload, double seconds,
+                         int repetitions, BenchResult* result);
+
+}  // namespace texunit::render

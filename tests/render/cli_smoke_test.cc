@@ -1,0 +1,116 @@
+// Runs the `texunit` binary's render, bench and info commands end to end.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <regex>
+#include <string>
+
+#include "render/image_io.h"
+
+namespace texunit::render {
+namespace {
+
+struct CommandResult {
+  int exit_code = -1;
+  std::string output;  // stdout and stderr
+};
+
+// The CLI is built by its own target; without it these tests skip rather than fail.
+bool CliBuilt() { return std::filesystem::exists(TEXUNIT_CLI); }
+
+CommandResult RunCli(const std::string& args) {
+  const std::string command = std::string(TEXUNIT_CLI) + " " + args + " 2>&1";
+  CommandResult result;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return result;
+  std::array<char, 4096> buffer;
+  size_t n;
+  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
+    result.output.append(buffer.data(), n);
+  const int status = pclose(pipe);
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
+}
+
+std::filesystem::path TempPath(const std::string& name) {
+  return std::filesystem::temp_directory_path() /
+         ("texunit_render_test_" + std::to_string(getpid()) + "_" + name);
+}
+
+TEST(CliSmokeTest, RenderWritesAPngOfTheRequestedSize) {
+  if (!CliBuilt()) GTEST_SKIP() << TEXUNIT_CLI << " is not built";
+  const std::filesystem::path out = TempPath("render.png");
+  const CommandResult r = RunCli("render --width 96 --height 40 --threads 1 --out " + out.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("96x40"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("Msamples/s"), std::string::npos) << r.output;
+  Rgba8Image image;
+  ASSERT_TRUE(LoadRgba8(out.string(), &image).ok());
+  EXPECT_EQ(image.width, 96u);
+  EXPECT_EQ(image.height, 40u);
+  // Top row is sky (blue above red), bottom row is the textured plane.
+  EXPECT_GT(image.pixels[2], image.pixels[0]);
+  std::filesystem::remove(out);
+}
+
+TEST(CliSmokeTest, RenderLoadsATextureFile) {
+  if (!CliBuilt()) GTEST_SKIP() << TEXUNIT_CLI << " is not built";
+  const std::filesystem::path texture = TempPath("texture.png");
+  const std::filesystem::path out = TempPath("textured.png");
+  ASSERT_EQ(RunCli("render --width 50 --height 30 --out " + texture.string()).exit_code, 0);
+  const CommandResult r = RunCli("render --width 64 --height 48 --format unorm --texture " +
+                                 texture.string() + " --out=" + out.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  Rgba8Image image;
+  ASSERT_TRUE(LoadRgba8(out.string(), &image).ok());
+  EXPECT_EQ(image.width, 64u);
+  EXPECT_EQ(image.height, 48u);
+  EXPECT_EQ(RunCli("render --texture " + TempPath("missing.png").string()).exit_code, 1);
+  std::filesystem::remove(texture);
+  std::filesystem::remove(out);
+}
+
+TEST(CliSmokeTest, RenderRejectsUnknownOptions) {
+  if (!CliBuilt()) GTEST_SKIP() << TEXUNIT_CLI << " is not built";
+  const CommandResult r = RunCli("render --bogus 1");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("unknown option --bogus"), std::string::npos) << r.output;
+}
+
+TEST(CliSmokeTest, BenchPrintsOneLine) {
+  if (!CliBuilt()) GTEST_SKIP() << TEXUNIT_CLI << " is not built";
+  const CommandResult r = RunCli(
+      "bench --op sample_lz --filter bilinear --format rgba8 --size 64 --coords coherent "
+      "--threads 1 --seconds 0.05");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const std::regex line(
+      "[0-9]+\\.[0-9] Msamples/s target=[A-Z0-9_]+ threads=1 op=sample_lz filter=bilinear "
+      "format=rgba8 size=64 coords=coherent\n");
+  EXPECT_TRUE(std::regex_match(r.output, line)) << r.output;
+}
+
+TEST(CliSmokeTest, BenchRejectsBadValues) {
+  if (!CliBuilt()) GTEST_SKIP() << TEXUNIT_CLI << " is not built";
+  for (const char* args : {"bench --op sample_x", "bench --size 0", "bench --size=abc",
+                           "bench --coords", "bench --seconds -1", "bench extra"}) {
+    const CommandResult r = RunCli(args);
+    EXPECT_EQ(r.exit_code, 2) << args << ": " << r.output;
+    EXPECT_FALSE(r.output.empty()) << args;
+  }
+}
+
+TEST(CliSmokeTest, InfoListsTargetsAndInstructions) {
+  if (!CliBuilt()) GTEST_SKIP() << TEXUNIT_CLI << " is not built";
+  const CommandResult r = RunCli("info --threads 1");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("targets compiled:"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("threads:           1"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("sample_lz"), std::string::npos) << r.output;
+}
+
+}  // namespace
+}  // namespace texunit::render

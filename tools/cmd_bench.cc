@@ -1,0 +1,88 @@
+// `texunit bench`: samples per second of one image op on one texture, printed as one line.
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli_args.h"
+#include "command.h"
+#include "render/bench_workload.h"
+#include "texunit/runtime.h"
+
+namespace texunit::cli {
+namespace {
+
+int RunBench(const std::vector<std::string>& args) {
+  std::string op = "sample_lz";
+  std::string filter = "bilinear";
+  std::string format = "rgba8";
+  std::string coords = "coherent";
+  std::string target;
+  int size = 1024;
+  int threads = 0;
+  int repetitions = 5;
+  int seed = 1;
+  double seconds = 1.0;
+  double lod = 0.0;
+  ArgParser parser("texunit bench [options]");
+  parser.AddChoice("op", &op, {"sample_lz", "sample", "sample_l", "load", "store"},
+                   "image op (IMAGE_SAMPLE_LZ, IMAGE_SAMPLE, ...)");
+  parser.AddChoice("filter", &filter, {"point", "bilinear", "trilinear"},
+                   "sampler filter (sample ops)");
+  parser.AddChoice("format", &format, {"rgba8", "rgba32f"},
+                   "texel format: 8_8_8_8 UNORM or 32_32_32_32 FLOAT");
+  parser.AddInt("size", &size, "texture is N x N with a full mip chain", 1, 16384);
+  parser.AddChoice("coords", &coords, {"coherent", "random"},
+                   "a 1:1 full-screen sweep in 8x8 tiles, or uniform random coordinates");
+  parser.AddInt("threads", &threads, "worker threads (0: $TEXUNIT_THREADS, else all)", 0, 4096);
+  parser.AddString("target", &target, "Highway target, e.g. AVX3, AVX2, SSE4, SCALAR");
+  parser.AddDouble("seconds", &seconds, "total measuring time");
+  parser.AddInt("repetitions", &repetitions, "timed repetitions; the median is reported", 1, 1000);
+  parser.AddInt("seed", &seed, "seed of the random coordinates", 0);
+  parser.AddDouble("lod", &lod, "LOD operand of sample_l");
+  if (const int rc = parser.ParseOrExit(args); rc >= 0) return rc;
+  if (!(seconds > 0.0) || seconds > 3600.0) {
+    std::fprintf(stderr, "texunit bench: --seconds=%g is outside (0, 3600]\n", seconds);
+    return 2;
+  }
+
+  render::BenchConfig config;
+  // The parser has checked the choices, so these parse.
+  render::ParseBenchOp(op, &config.op);
+  render::ParseBenchFilter(filter, &config.filter);
+  render::ParseBenchFormat(format, &config.format);
+  render::ParseBenchCoords(coords, &config.coords);
+  config.size = static_cast<uint32_t>(size);
+  config.seed = static_cast<uint64_t>(seed);
+  config.lod = static_cast<float>(lod);
+
+  RuntimeOptions options;
+  options.threads = threads;
+  options.target = target;
+  std::unique_ptr<Runtime> runtime;
+  if (Status s = Runtime::Create(options, &runtime); !s.ok()) {
+    std::fprintf(stderr, "texunit bench: %s\n", s.ToString().c_str());
+    return 2;
+  }
+  std::unique_ptr<render::BenchWorkload> workload;
+  if (Status s = render::BenchWorkload::Create(config, &workload); !s.ok()) {
+    std::fprintf(stderr, "texunit bench: %s\n", s.ToString().c_str());
+    return 1;
+  }
+  render::BenchResult result;
+  if (Status s = render::MeasureThroughput(*runtime, *workload, seconds, repetitions, &result);
+      !s.ok()) {
+    std::fprintf(stderr, "texunit bench: %s\n", s.ToString().c_str());
+    return 1;
+  }
+  std::printf("%.1f Msamples/s target=%s threads=%d %s\n", result.samples_per_second * 1e-6,
+              runtime->target_name().c_str(), runtime->threads(),
+              render::DescribeBenchConfig(config).c_str());
+  return 0;
+}
+
+}  // namespace
+
+TEXUNIT_REGISTER_COMMAND(bench, "Measure samples per second of an image op", RunBench);
+
+}  // namespace texunit::cli
