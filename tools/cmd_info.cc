@@ -17,9 +17,7 @@
 #include "texunit/request.h"
 #include "texunit/runtime.h"
 
-#ifndef TEXUNIT_VERSION_STRING
-#define TEXUNIT_VERSION_STRING "0.1.0"
-#endif
+// TEXUNIT_VERSION_STRING comes from CMake (PROJECT_VERSION).
 
 namespace texunit::cli {
 namespace {

@@ -1,0 +1,47 @@
+/* The C API: what an emulator written in C needs to run GCN MIMG instructions against its own
+ * register file and guest memory. Every call returns a texunit_status (0 = OK, otherwise the
+ * StatusCode value); texunit_last_error() gives the message of the calling thread's last
+ * failure. No C++ exception crosses this boundary. */
+#ifndef TEXUNIT_TEXUNIT_C_H_
+#define TEXUNIT_TEXUNIT_C_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef int texunit_status; /* 0 OK, 1 invalid argument, 2 out of range, 3 unsupported,
+                               4 unimplemented, 5 internal */
+typedef struct texunit_runtime texunit_runtime;
+typedef struct texunit_memory texunit_memory;
+typedef uint8_t* (*texunit_translate_fn)(void* user, uint64_t address, uint64_t size, int write);
+
+/* target: NULL or "" for the best (or $TEXUNIT_TARGET); threads: 0 for $TEXUNIT_THREADS or all. */
+texunit_status texunit_runtime_create(const char* target, int threads, texunit_runtime** out);
+void texunit_runtime_destroy(texunit_runtime* runtime);
+/* The Highway target the runtime's kernels run on, e.g. "AVX3". */
+const char* texunit_runtime_target(const texunit_runtime* runtime);
+
+texunit_status texunit_memory_create(texunit_memory** out);
+void texunit_memory_destroy(texunit_memory* memory);
+texunit_status texunit_memory_add_region(texunit_memory* memory, uint64_t address, void* host,
+                                         uint64_t size, int writable);
+void texunit_memory_set_translator(texunit_memory* memory, texunit_translate_fn fn, void* user);
+
+/* Decodes and executes one MIMG instruction. gfx: "gfx6".."gfx9" (or llvm -mcpu names).
+ * vgprs are laid out [vgpr][lane] with a stride of 64 lanes (num_vgprs * 64 dwords). */
+texunit_status texunit_gcn_execute(texunit_runtime* runtime, const char* gfx,
+                                   const uint32_t* words, size_t num_words, uint32_t lane_count,
+                                   uint64_t exec, uint32_t* sgprs, size_t num_sgprs,
+                                   uint32_t* vgprs, size_t num_vgprs, texunit_memory* memory);
+
+/* The calling thread's last error message ("" after a success). */
+const char* texunit_last_error(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TEXUNIT_TEXUNIT_C_H_ */
