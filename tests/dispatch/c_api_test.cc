@@ -1,0 +1,109 @@
+// The C API: an IMAGE_LOAD run from C-style state, error codes with messages, and the
+// translation callback.
+#include "texunit/texunit_c.h"
+
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "texunit/descriptors.h"
+
+namespace {
+
+constexpr uint64_t kBase = 0x100000;
+
+// image_load v[0:3], v[4:5], s[8:15] dmask:0xf on tonga, as llvm-mc encodes it:
+// [0x00,0x0f,0x00,0xf0,0x04,0x00,0x02,0x00].
+constexpr uint32_t kImageLoad[2] = {0xf0000f00u, 0x00020004u};
+
+struct State {
+  std::vector<uint32_t> sgprs = std::vector<uint32_t>(104, 0);
+  std::vector<uint32_t> vgprs = std::vector<uint32_t>(16 * 64, 0);
+  std::vector<uint8_t> texels = std::vector<uint8_t>(16);  // 2x2 RGBA8
+  State() {
+    for (int i = 0; i < 16; ++i) texels[i] = static_cast<uint8_t>(i * 17);  // 0, 17, ..., 255
+    texunit::ImageDesc d = texunit::MakeImage2D(
+        {texunit::DataFormat::k8_8_8_8, texunit::NumFormat::kUnorm}, 2, 2, 1, kBase);
+    EXPECT_TRUE(texunit::EncodeImageDesc(texunit::Gfx::kGfx8, d, {&sgprs[8], 8}).ok());
+    for (int lane = 0; lane < 64; ++lane) {
+      vgprs[4 * 64 + lane] = lane % 2;        // x
+      vgprs[5 * 64 + lane] = (lane / 2) % 2;  // y
+    }
+  }
+};
+
+TEST(CApi, ExecutesAnImageLoadAgainstRegisteredMemory) {
+  texunit_runtime* rt = nullptr;
+  ASSERT_EQ(texunit_runtime_create(nullptr, 1, &rt), 0) << texunit_last_error();
+  EXPECT_STRNE(texunit_runtime_target(rt), "");
+  texunit_memory* mem = nullptr;
+  ASSERT_EQ(texunit_memory_create(&mem), 0);
+  State st;
+  ASSERT_EQ(texunit_memory_add_region(mem, kBase, st.texels.data(), st.texels.size(), 1), 0);
+  ASSERT_EQ(texunit_gcn_execute(rt, "gfx8", kImageLoad, 2, 64, ~0ull, st.sgprs.data(),
+                                st.sgprs.size(), st.vgprs.data(), 16, mem),
+            0)
+      << texunit_last_error();
+  // Lane 3 reads texel (1, 1): bytes 12..15 = 204, 221, 238, 255.
+  EXPECT_EQ(std::bit_cast<float>(st.vgprs[0 * 64 + 3]), 204.0f / 255.0f);
+  EXPECT_EQ(std::bit_cast<float>(st.vgprs[3 * 64 + 3]), 1.0f);
+  EXPECT_STREQ(texunit_last_error(), "");
+  texunit_memory_destroy(mem);
+  texunit_runtime_destroy(rt);
+}
+
+TEST(CApi, ErrorsAreCodesWithMessages) {
+  texunit_runtime* rt = nullptr;
+  EXPECT_EQ(texunit_runtime_create("NOPE", 1, &rt), 1);
+  EXPECT_NE(std::string(texunit_last_error()).find("NOPE"), std::string::npos);
+  ASSERT_EQ(texunit_runtime_create("", 1, &rt), 0);
+  texunit_memory* mem = nullptr;
+  ASSERT_EQ(texunit_memory_create(&mem), 0);
+  State st;  // nothing registered: the T# footprint is out of range
+  EXPECT_EQ(texunit_gcn_execute(rt, "gfx8", kImageLoad, 2, 64, ~0ull, st.sgprs.data(),
+                                st.sgprs.size(), st.vgprs.data(), 16, mem),
+            2);
+  EXPECT_NE(std::string(texunit_last_error()).find("registered memory"), std::string::npos);
+  EXPECT_EQ(texunit_gcn_execute(rt, "gfx42", kImageLoad, 2, 64, ~0ull, st.sgprs.data(),
+                                st.sgprs.size(), st.vgprs.data(), 16, mem),
+            1);
+  EXPECT_EQ(texunit_gcn_execute(rt, "gfx8", nullptr, 2, 64, ~0ull, st.sgprs.data(),
+                                st.sgprs.size(), st.vgprs.data(), 16, mem),
+            1);
+  EXPECT_NE(std::string(texunit_last_error()).find("words"), std::string::npos);
+  texunit_memory_destroy(mem);
+  texunit_runtime_destroy(rt);
+}
+
+TEST(CApi, TranslatorMapsGuestMemory) {
+  static State st;
+  texunit_runtime* rt = nullptr;
+  ASSERT_EQ(texunit_runtime_create("", 1, &rt), 0);
+  texunit_memory* mem = nullptr;
+  ASSERT_EQ(texunit_memory_create(&mem), 0);
+  int calls = 0;
+  struct Ctx {
+    int* calls;
+  } ctx{&calls};
+  texunit_memory_set_translator(
+      mem,
+      [](void* user, uint64_t address, uint64_t size, int write) -> uint8_t* {
+        ++*static_cast<Ctx*>(user)->calls;
+        if (address != kBase || size > st.texels.size() || write) return nullptr;
+        return st.texels.data();
+      },
+      &ctx);
+  ASSERT_EQ(texunit_gcn_execute(rt, "tonga", kImageLoad, 2, 64, ~0ull, st.sgprs.data(),
+                                st.sgprs.size(), st.vgprs.data(), 16, mem),
+            0)
+      << texunit_last_error();
+  EXPECT_EQ(calls, 1);  // resolved once per request, not per lane
+  EXPECT_EQ(std::bit_cast<float>(st.vgprs[1 * 64 + 1]), 85.0f / 255.0f);  // texel (1,0) byte 5
+  texunit_memory_destroy(mem);
+  texunit_runtime_destroy(rt);
+}
+
+}  // namespace
