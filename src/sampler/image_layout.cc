@@ -55,8 +55,8 @@ Status ComputeImageLayout(const ImageDesc& desc, ImageLayout* out) {
     return Status::InvalidArgument("T#.DEPTH=" + Str(desc.depth) + " is outside 1..8192");
   }
   if (desc.pitch < desc.width) {
-    return Status::InvalidArgument("T#.PITCH=" + Str(desc.pitch) + " is less than WIDTH=" +
-                                   Str(desc.width));
+    return Status::InvalidArgument("T#.PITCH=" + Str(desc.pitch) +
+                                   " is less than WIDTH=" + Str(desc.width));
   }
   const bool is3d = desc.type == ImageType::k3D;
   const uint32_t mips = MipCount(desc.width, desc.height, is3d ? desc.depth : 1);

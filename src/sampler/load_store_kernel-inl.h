@@ -38,8 +38,7 @@ HWY_INLINE hn::Mask<DI> Address(const WaveSetup& s, const LoadStoreOperands& op,
   const VI mip = hn::Load(di, reinterpret_cast<const int32_t*>(op.mip) + base);
   // Unsigned operands >= 2^31 read as negative here and fail the >= 0 tests.
   const VI zero = hn::Zero(di);
-  const hn::Mask<DI> level_ok =
-      hn::And(GeI(mip, zero), hn::Lt(mip, hn::Set(di, s.max_level + 1)));
+  const hn::Mask<DI> level_ok = hn::And(GeI(mip, zero), hn::Lt(mip, hn::Set(di, s.max_level + 1)));
   const VI level = hn::IfThenElseZero(level_ok, mip);
   const VI w = hn::GatherIndex(di, s.levels.width, level);
   const VI h = hn::GatherIndex(di, s.levels.height, level);

@@ -80,8 +80,8 @@ HWY_INLINE VU SelectComponent(const WaveSetup& s, int k, const VF c[4]) {
 }
 
 // Writes `v` to out[base .. base + N) for active lanes only.
-HWY_INLINE void StoreActive(VU v, hn::Mask<DU> active, bool all_active, uint32_t* out,
-                            size_t base, uint32_t lane_count) {
+HWY_INLINE void StoreActive(VU v, hn::Mask<DU> active, bool all_active, uint32_t* out, size_t base,
+                            uint32_t lane_count) {
   const DU du;
   const size_t n = hn::Lanes(du);
   if (all_active && base + n <= lane_count) {

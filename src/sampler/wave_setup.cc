@@ -58,12 +58,18 @@ Status Need(const void* p, const char* what) {
 
 uint8_t SelOf(DstSel s) {
   switch (s) {
-    case DstSel::kX: return kSelX;
-    case DstSel::kY: return kSelY;
-    case DstSel::kZ: return kSelZ;
-    case DstSel::kW: return kSelW;
-    case DstSel::k1: return kSelOne;
-    default: return kSelZero;
+    case DstSel::kX:
+      return kSelX;
+    case DstSel::kY:
+      return kSelY;
+    case DstSel::kZ:
+      return kSelZ;
+    case DstSel::kW:
+      return kSelW;
+    case DstSel::k1:
+      return kSelOne;
+    default:
+      return kSelZero;
   }
 }
 
@@ -72,15 +78,13 @@ Status PrepareSampler(const TexRequest& req, const FormatInfo& info, WaveSetup* 
   if (sd == nullptr) return Status::InvalidArgument("request has no sampler (S#) for a sample op");
   TEXUNIT_RETURN_IF_ERROR(CheckClamp("CLAMP_X", sd->clamp_x));
   TEXUNIT_RETURN_IF_ERROR(CheckClamp("CLAMP_Y", sd->clamp_y));
-  TEXUNIT_RETURN_IF_ERROR(
-      CheckFilter("XY_MAG_FILTER", static_cast<uint8_t>(sd->xy_mag_filter), 3));
-  TEXUNIT_RETURN_IF_ERROR(
-      CheckFilter("XY_MIN_FILTER", static_cast<uint8_t>(sd->xy_min_filter), 3));
+  TEXUNIT_RETURN_IF_ERROR(CheckFilter("XY_MAG_FILTER", static_cast<uint8_t>(sd->xy_mag_filter), 3));
+  TEXUNIT_RETURN_IF_ERROR(CheckFilter("XY_MIN_FILTER", static_cast<uint8_t>(sd->xy_min_filter), 3));
   TEXUNIT_RETURN_IF_ERROR(CheckFilter("MIP_FILTER", static_cast<uint8_t>(sd->mip_filter), 3));
   if (sd->filter_mode != FilterMode::kBlend) {
-    return Status::Unimplemented("S#.FILTER_MODE=" +
-                                 std::to_string(static_cast<int>(sd->filter_mode)) +
-                                 " (min/max reduction) is not implemented in this release");
+    return Status::Unimplemented(
+        "S#.FILTER_MODE=" + std::to_string(static_cast<int>(sd->filter_mode)) +
+        " (min/max reduction) is not implemented in this release");
   }
   s->unnormalized = req.mods.unorm || sd->force_unnormalized;
   const uint32_t flags = req.op.flags;
@@ -108,6 +112,80 @@ Status PrepareSampler(const TexRequest& req, const FormatInfo& info, WaveSetup* 
   s->hardware_precision = req.precision == PrecisionMode::kHardware;
   if (s->lod_explicit) TEXUNIT_RETURN_IF_ERROR(Need(req.in.lod, "lod"));
   if (s->use_bias_operand) TEXUNIT_RETURN_IF_ERROR(Need(req.in.bias, "bias"));
+  return Status::Ok();
+}
+
+// The half of the setup that depends only on the T#: validated shape, layout and level tables.
+struct ImageSetup {
+  ImageDesc desc;
+  FormatInfo info;
+  TexelKind kind = TexelKind::kUnsupported;
+  uint64_t total_bytes = 0;
+  int32_t max_level = 0;
+  bool pow2_x = false;
+  bool pow2_y = false;
+  LevelTable levels;
+};
+
+Status BuildImageSetup(const ImageDesc& img, ImageSetup* out) {
+  const FormatInfo info = GetFormatInfo(img.format);
+  if (info.kind == TexelKind::kUnsupported) {
+    return Status::Unimplemented(std::string("T# format ") + DataFormatName(img.format.data) + "_" +
+                                 NumFormatName(img.format.num) +
+                                 " is not implemented in this release");
+  }
+  if (img.base_address % 256 != 0) {
+    return Status::InvalidArgument("T#.BASE_ADDRESS=" + Hex(img.base_address) +
+                                   " is not 256-byte aligned");
+  }
+  for (int c = 0; c < 4; ++c) {
+    const auto v = static_cast<uint8_t>(img.dst_sel[c]);
+    if (v == 2 || v == 3 || v > 7) {
+      return Status::InvalidArgument(std::string("T#.DST_SEL_") + "XYZW"[c] + "=" +
+                                     std::to_string(v) + " is reserved");
+    }
+  }
+  ImageLayout layout;
+  TEXUNIT_RETURN_IF_ERROR(ComputeImageLayout(img, &layout));
+  if (layout.total_bytes / 4 > 0x7FFFFFFFull) {
+    return Status::Unsupported("image footprint of " + std::to_string(layout.total_bytes) +
+                               " bytes exceeds the 8 GiB texunit addresses");
+  }
+  out->desc = img;
+  out->info = info;
+  out->kind = info.kind;
+  out->total_bytes = layout.total_bytes;
+  out->max_level = img.last_level - img.base_level;
+  // Kernels clamp every level index to max_level, so only view levels 0..M are filled.
+  for (int d = 0; d <= out->max_level; ++d) {
+    const LevelLayout& lv = layout.levels[img.base_level + d];
+    out->levels.width[d] = static_cast<int32_t>(lv.width);
+    out->levels.height[d] = static_cast<int32_t>(lv.height);
+    out->levels.pitch[d] = static_cast<int32_t>(lv.pitch);
+    out->levels.offset_words[d] = static_cast<int32_t>(lv.offset / 4);
+    out->levels.fwidth[d] = static_cast<float>(lv.width);
+    out->levels.fheight[d] = static_cast<float>(lv.height);
+    out->levels.inv_width[d] = 1.0f / static_cast<float>(lv.width);
+    out->levels.inv_height[d] = 1.0f / static_cast<float>(lv.height);
+  }
+  // Halving a power of two (down to 1) stays a power of two, so level 0 of the view decides.
+  out->pow2_x = std::has_single_bit(static_cast<uint32_t>(out->levels.width[0]));
+  out->pow2_y = std::has_single_bit(static_cast<uint32_t>(out->levels.height[0]));
+  return Status::Ok();
+}
+
+// Streams of waves usually sample one texture, so each thread keeps the last T#'s setup and
+// reuses it when the next request's ImageDesc is identical (every field compared). Memory is still
+// resolved per request: the caller may remap it between requests.
+Status GetImageSetup(const ImageDesc& img, const ImageSetup** out) {
+  thread_local ImageSetup cache;
+  thread_local bool valid = false;
+  if (!valid || !(cache.desc == img)) {
+    valid = false;
+    TEXUNIT_RETURN_IF_ERROR(BuildImageSetup(img, &cache));
+    valid = true;
+  }
+  *out = &cache;
   return Status::Ok();
 }
 
@@ -165,61 +243,28 @@ Status PrepareWave(const TexRequest& req, WaveSetup* s) {
     return Status::Unimplemented(std::string("T#.TYPE=") + ImageTypeName(img.type) +
                                  " is not implemented in this release (2D only)");
   }
-  const FormatInfo info = GetFormatInfo(img.format);
-  if (info.kind == TexelKind::kUnsupported) {
-    return Status::Unimplemented(std::string("T# format ") + DataFormatName(img.format.data) + "_" +
-                                 NumFormatName(img.format.num) +
-                                 " is not implemented in this release");
-  }
-  if (img.base_address % 256 != 0) {
-    return Status::InvalidArgument("T#.BASE_ADDRESS=" + Hex(img.base_address) +
-                                   " is not 256-byte aligned");
-  }
-  ImageLayout layout;
-  TEXUNIT_RETURN_IF_ERROR(ComputeImageLayout(img, &layout));
-  if (layout.total_bytes / 4 > 0x7FFFFFFFull) {
-    return Status::Unsupported("image footprint of " + std::to_string(layout.total_bytes) +
-                               " bytes exceeds the 8 GiB texunit addresses");
-  }
+  const ImageSetup* image = nullptr;
+  TEXUNIT_RETURN_IF_ERROR(GetImageSetup(img, &image));
   if (req.memory == nullptr) return Status::InvalidArgument("request has no memory");
-  s->host = req.memory->Resolve(img.base_address, layout.total_bytes, is_store);
+  s->host = req.memory->Resolve(img.base_address, image->total_bytes, is_store);
   if (s->host == nullptr) {
     return Status::OutOfRange("T# footprint " + Hex(img.base_address) + ".." +
-                              Hex(img.base_address + layout.total_bytes) + " (" +
-                              std::to_string(layout.total_bytes) + " bytes) is not in " +
+                              Hex(img.base_address + image->total_bytes) + " (" +
+                              std::to_string(image->total_bytes) + " bytes) is not in " +
                               (is_store ? "writable " : "") + "registered memory");
   }
   if (reinterpret_cast<uintptr_t>(s->host) % 4 != 0) {
     return Status::InvalidArgument("host memory for T#.BASE_ADDRESS=" + Hex(img.base_address) +
                                    " is not 4-byte aligned");
   }
-
-  for (int c = 0; c < 4; ++c) {
-    const auto v = static_cast<uint8_t>(img.dst_sel[c]);
-    if (v == 2 || v == 3 || v > 7) {
-      return Status::InvalidArgument(std::string("T#.DST_SEL_") + "XYZW"[c] + "=" +
-                                     std::to_string(v) + " is reserved");
-    }
-  }
-  s->kind = info.kind;
-  s->one_bits = info.is_integer ? 1u : 0x3F800000u;
+  s->kind = image->kind;
+  s->one_bits = image->info.is_integer ? 1u : 0x3F800000u;
   for (int k = 0; k < s->ncomp; ++k) s->sel[k] = SelOf(img.dst_sel[s->sel[k]]);
-  s->max_level = img.last_level - img.base_level;
-  // Kernels clamp every level index to max_level, so only view levels 0..M are filled.
-  for (int d = 0; d <= s->max_level; ++d) {
-    const LevelLayout& lv = layout.levels[img.base_level + d];
-    s->levels.width[d] = static_cast<int32_t>(lv.width);
-    s->levels.height[d] = static_cast<int32_t>(lv.height);
-    s->levels.pitch[d] = static_cast<int32_t>(lv.pitch);
-    s->levels.offset_words[d] = static_cast<int32_t>(lv.offset / 4);
-    s->levels.fwidth[d] = static_cast<float>(lv.width);
-    s->levels.fheight[d] = static_cast<float>(lv.height);
-    s->levels.inv_width[d] = 1.0f / static_cast<float>(lv.width);
-    s->levels.inv_height[d] = 1.0f / static_cast<float>(lv.height);
-  }
-  // Halving a power of two (down to 1) stays a power of two, so level 0 of the view decides.
-  s->pow2_x = std::has_single_bit(static_cast<uint32_t>(s->levels.width[0]));
-  s->pow2_y = std::has_single_bit(static_cast<uint32_t>(s->levels.height[0]));
+  s->max_level = image->max_level;
+  s->levels = image->levels;
+  s->pow2_x = image->pow2_x;
+  s->pow2_y = image->pow2_y;
+  const FormatInfo& info = image->info;
   if (req.op.kind == OpKind::kSample) TEXUNIT_RETURN_IF_ERROR(PrepareSampler(req, info, s));
   return Status::Ok();
 }

@@ -17,7 +17,7 @@ namespace texunit {
 struct LevelTable {
   alignas(64) int32_t width[kMaxLevels];
   alignas(64) int32_t height[kMaxLevels];
-  alignas(64) int32_t pitch[kMaxLevels];        // texels per row
+  alignas(64) int32_t pitch[kMaxLevels];         // texels per row
   alignas(64) int32_t offset_words[kMaxLevels];  // level start in 4-byte words from `host`
   alignas(64) float fwidth[kMaxLevels];
   alignas(64) float fheight[kMaxLevels];
@@ -34,7 +34,7 @@ struct WaveSetup {
   TexelKind kind = TexelKind::kUnsupported;
   bool unbound = false;
   uint32_t lane_count = 0;
-  uint64_t exec = 0;  // masked to lane_count
+  uint64_t exec = 0;      // masked to lane_count
   int32_t max_level = 0;  // M: the last view level
   LevelTable levels;
 

@@ -1,7 +1,5 @@
 // The C API: an IMAGE_LOAD run from C-style state, error codes with messages, and the
 // translation callback.
-#include "texunit/texunit_c.h"
-
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -10,6 +8,7 @@
 #include <vector>
 
 #include "texunit/descriptors.h"
+#include "texunit/texunit_c.h"
 
 namespace {
 
@@ -70,8 +69,8 @@ TEST(CApi, ErrorsAreCodesWithMessages) {
   EXPECT_EQ(texunit_gcn_execute(rt, "gfx42", kImageLoad, 2, 64, ~0ull, st.sgprs.data(),
                                 st.sgprs.size(), st.vgprs.data(), 16, mem),
             1);
-  EXPECT_EQ(texunit_gcn_execute(rt, "gfx8", nullptr, 2, 64, ~0ull, st.sgprs.data(),
-                                st.sgprs.size(), st.vgprs.data(), 16, mem),
+  EXPECT_EQ(texunit_gcn_execute(rt, "gfx8", nullptr, 2, 64, ~0ull, st.sgprs.data(), st.sgprs.size(),
+                                st.vgprs.data(), 16, mem),
             1);
   EXPECT_NE(std::string(texunit_last_error()).find("words"), std::string::npos);
   texunit_memory_destroy(mem);

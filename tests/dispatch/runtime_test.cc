@@ -1,5 +1,7 @@
 // The runtime's contract: target selection, validation errors that name the field, unbound
 // images, exec masks, the batch API, and a few results computed by hand.
+#include "texunit/runtime.h"
+
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -8,7 +10,6 @@
 #include <vector>
 
 #include "texunit/layout.h"
-#include "texunit/runtime.h"
 
 namespace texunit {
 namespace {
@@ -111,7 +112,7 @@ TEST(Runtime, LoadReturnsTheTexelConvertedAndDmaskCompacted) {
   EXPECT_EQ(std::bit_cast<float>(l.out[0][1]), 49.0f / 255.0f);
   EXPECT_EQ(std::bit_cast<float>(l.out[1][1]), 199.0f / 255.0f);
   EXPECT_EQ(std::bit_cast<float>(l.out[0][2]), 35.0f / 255.0f);  // (2, 3): 16*2+3
-  EXPECT_EQ(l.out[0][3], 0u);  // out of bounds reads zero
+  EXPECT_EQ(l.out[0][3], 0u);                                    // out of bounds reads zero
   EXPECT_EQ(l.out[1][3], 0u);
   EXPECT_EQ(l.out[2][0], 0xDEADBEEFu);  // only two components were enabled
 }
@@ -161,6 +162,29 @@ TEST(Runtime, InactiveLanesAreUntouchedAndStoresDropped) {
     EXPECT_EQ(t[0], active ? 255 : before[(l.y[i] * 4 + l.x[i]) * 4]) << "lane " << i;
     EXPECT_EQ(t[1], 100) << "lane " << i;  // DMASK kept Y
   }
+}
+
+TEST(Runtime, ChangedDescriptorContentIsNeverServedFromTheSetupCache) {
+  // The per-thread image setup cache is keyed on the descriptor's content, not its address.
+  Image4x4 img;
+  auto rt = MakeRuntime();
+  Lanes l(1);
+  l.x[0] = 3;
+  TexRequest q;
+  q.op = {OpKind::kLoad, 0, AtomicOp::kNone};
+  q.image = &img.desc;
+  q.memory = &img.memory;
+  l.Wire(&q);
+  ASSERT_TRUE(rt->Execute(q).ok());
+  EXPECT_EQ(std::bit_cast<float>(l.out[0][0]), 48.0f / 255.0f);  // texel (3, 0)
+  img.desc.width = 2;  // same object, narrower image: x = 3 is now out of bounds
+  img.desc.pitch = 4;
+  ASSERT_TRUE(rt->Execute(q).ok());
+  EXPECT_EQ(l.out[0][0], 0u);
+  img.desc.dst_sel[0] = DstSel::kZ;  // only the swizzle changes
+  img.desc.width = 4;
+  ASSERT_TRUE(rt->Execute(q).ok());
+  EXPECT_EQ(std::bit_cast<float>(l.out[0][0]), 200.0f / 255.0f);
 }
 
 TEST(Runtime, UnboundImageReturnsZerosWithoutMemory) {
