@@ -2,6 +2,7 @@
 // exit status.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <fstream>
@@ -24,8 +25,10 @@ std::string ReadFile(const std::string& path) {
 }
 
 Result RunDecode(const std::string& args) {
-  const std::string out_path = ::testing::TempDir() + "decode_cli_out.txt";
-  const std::string err_path = ::testing::TempDir() + "decode_cli_err.txt";
+  // ctest runs each test in its own process, several at once: the pid keeps their files apart.
+  const std::string stem = ::testing::TempDir() + "decode_cli_" + std::to_string(::getpid());
+  const std::string out_path = stem + "_out.txt";
+  const std::string err_path = stem + "_err.txt";
   const std::string cmd = std::string("'") + TEXUNIT_CLI + "' decode " + args + " >'" + out_path +
                           "' 2>'" + err_path + "'";
   Result r;
@@ -33,6 +36,8 @@ Result RunDecode(const std::string& args) {
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   r.out = ReadFile(out_path);
   r.err = ReadFile(err_path);
+  std::remove(out_path.c_str());
+  std::remove(err_path.c_str());
   return r;
 }
 
