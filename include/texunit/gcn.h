@@ -17,14 +17,14 @@ namespace texunit::gcn {
 
 struct MimgInstruction {
   Gfx gfx = Gfx::kGfx6;
-  uint8_t opcode = 0;       // OP[7:0] as encoded
+  uint8_t opcode = 0;         // OP[7:0] as encoded
   const char* mnemonic = "";  // LLVM spelling, e.g. "image_sample_c_lz"
-  Op op;                    // ISA-neutral op
-  Modifiers mods;           // dmask, unorm, glc, slc, da, tfe, lwe, d16, a16, r128
-  uint8_t vaddr = 0;        // first address VGPR
-  uint8_t vdata = 0;        // first data VGPR
-  uint8_t srsrc = 0;        // first T# SGPR (the encoding stores it / 4)
-  uint8_t ssamp = 0;        // first S# SGPR (the encoding stores it / 4)
+  Op op;                      // ISA-neutral op
+  Modifiers mods;             // dmask, unorm, glc, slc, da, tfe, lwe, d16, a16, r128
+  uint8_t vaddr = 0;          // first address VGPR
+  uint8_t vdata = 0;          // first data VGPR
+  uint8_t srsrc = 0;          // first T# SGPR (the encoding stores it / 4)
+  uint8_t ssamp = 0;          // first S# SGPR (the encoding stores it / 4)
   uint32_t size_dwords = 2;
   // GFX10+ only (filled by the RDNA decoder).
   uint8_t dim = 0;

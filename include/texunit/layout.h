@@ -19,8 +19,8 @@ namespace texunit {
 inline constexpr int kMaxLevels = 16;
 
 struct LevelLayout {
-  uint64_t offset = 0;       // bytes from base_address
-  uint32_t width = 1;        // texels
+  uint64_t offset = 0;  // bytes from base_address
+  uint32_t width = 1;   // texels
   uint32_t height = 1;
   uint32_t depth = 1;        // slices stored at this level (3D depth_L or array layers)
   uint32_t pitch = 1;        // texels per row
@@ -29,9 +29,9 @@ struct LevelLayout {
 
 struct ImageLayout {
   uint32_t bytes_per_texel = 0;
-  uint32_t num_levels = 0;  // last_level + 1 (levels below base_level are stored too)
+  uint32_t num_levels = 0;         // last_level + 1 (levels below base_level are stored too)
   LevelLayout levels[kMaxLevels];  // [0, num_levels) are valid
-  uint64_t total_bytes = 0;  // footprint from base_address
+  uint64_t total_bytes = 0;        // footprint from base_address
 };
 
 // Validates the descriptor's shape (sizes, levels, layers, format, tiling) and computes its

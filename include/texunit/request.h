@@ -79,22 +79,22 @@ struct Modifiers {
   bool unorm = false;   // unnormalized coordinates
   bool glc = false;     // atomics: return the pre-op value
   bool slc = false;
-  bool da = false;      // array (GFX6-9)
-  bool tfe = false;     // texel-fail status dword
-  bool lwe = false;     // LOD-warning status dword
-  bool d16 = false;     // 16-bit data
-  bool a16 = false;     // 16-bit addresses
-  bool r128 = false;    // 128-bit T#
+  bool da = false;    // array (GFX6-9)
+  bool tfe = false;   // texel-fail status dword
+  bool lwe = false;   // LOD-warning status dword
+  bool d16 = false;   // 16-bit data
+  bool a16 = false;   // 16-bit addresses
+  bool r128 = false;  // 128-bit T#
 };
 
 // Per-lane operands, each a pointer to lane_count raw dwords, or null when the op has none.
 struct TexOperands {
-  const uint32_t* coord[4] = {};  // x/s, y/t, z/r/slice/face, w (cube-array slice); float for
-                                  // sample/gather/get_lod, unsigned texel indices for load/store
-  const uint32_t* mip = nullptr;       // LOAD_MIP / STORE_MIP level, relative to base_level
-  const uint32_t* lod = nullptr;       // _L (float)
-  const uint32_t* bias = nullptr;      // _B (float)
-  const uint32_t* clamp = nullptr;     // _CL (float)
+  const uint32_t* coord[4] = {};    // x/s, y/t, z/r/slice/face, w (cube-array slice); float for
+                                    // sample/gather/get_lod, unsigned texel indices for load/store
+  const uint32_t* mip = nullptr;    // LOAD_MIP / STORE_MIP level, relative to base_level
+  const uint32_t* lod = nullptr;    // _L (float)
+  const uint32_t* bias = nullptr;   // _B (float)
+  const uint32_t* clamp = nullptr;  // _CL (float)
   const uint32_t* zcompare = nullptr;  // _C (float)
   const uint32_t* offset = nullptr;    // _O: X[5:0], Y[13:8], Z[21:16], 6-bit signed
   const uint32_t* deriv[2][3] = {};    // [d/dx, d/dy][s, t, r] (float)

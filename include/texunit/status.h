@@ -24,7 +24,9 @@ class [[nodiscard]] Status {
   Status(StatusCode code, std::string message) : code_(code), message_(std::move(message)) {}
 
   static Status Ok() { return Status(); }
-  static Status InvalidArgument(std::string m) { return {StatusCode::kInvalidArgument, std::move(m)}; }
+  static Status InvalidArgument(std::string m) {
+    return {StatusCode::kInvalidArgument, std::move(m)};
+  }
   static Status OutOfRange(std::string m) { return {StatusCode::kOutOfRange, std::move(m)}; }
   static Status Unsupported(std::string m) { return {StatusCode::kUnsupported, std::move(m)}; }
   static Status Unimplemented(std::string m) { return {StatusCode::kUnimplemented, std::move(m)}; }
@@ -42,9 +44,9 @@ class [[nodiscard]] Status {
 };
 
 // Returns early from the enclosing function when `expr` yields a non-OK Status.
-#define TEXUNIT_RETURN_IF_ERROR(expr)          \
-  do {                                         \
-    ::texunit::Status texunit_status_ = (expr); \
+#define TEXUNIT_RETURN_IF_ERROR(expr)                  \
+  do {                                                 \
+    ::texunit::Status texunit_status_ = (expr);        \
     if (!texunit_status_.ok()) return texunit_status_; \
   } while (0)
 

@@ -32,10 +32,10 @@ void texunit_memory_set_translator(texunit_memory* memory, texunit_translate_fn 
 
 /* Decodes and executes one MIMG instruction. gfx: "gfx6".."gfx9" (or llvm -mcpu names).
  * vgprs are laid out [vgpr][lane] with a stride of 64 lanes (num_vgprs * 64 dwords). */
-texunit_status texunit_gcn_execute(texunit_runtime* runtime, const char* gfx,
-                                   const uint32_t* words, size_t num_words, uint32_t lane_count,
-                                   uint64_t exec, uint32_t* sgprs, size_t num_sgprs,
-                                   uint32_t* vgprs, size_t num_vgprs, texunit_memory* memory);
+texunit_status texunit_gcn_execute(texunit_runtime* runtime, const char* gfx, const uint32_t* words,
+                                   size_t num_words, uint32_t lane_count, uint64_t exec,
+                                   uint32_t* sgprs, size_t num_sgprs, uint32_t* vgprs,
+                                   size_t num_vgprs, texunit_memory* memory);
 
 /* The calling thread's last error message ("" after a success). */
 const char* texunit_last_error(void);

@@ -1,13 +1,12 @@
 // The C API over the C++ one. Errors become codes plus a thread-local message; exceptions (only
 // std::bad_alloc can arise) are caught here and never cross into C.
-#include "texunit/texunit_c.h"
-
 #include <exception>
 #include <memory>
 #include <string>
 
 #include "texunit/gcn.h"
 #include "texunit/runtime.h"
+#include "texunit/texunit_c.h"
 
 struct texunit_runtime {
   std::unique_ptr<texunit::Runtime> rt;
@@ -102,10 +101,10 @@ void texunit_memory_set_translator(texunit_memory* memory, texunit_translate_fn 
       memory);
 }
 
-texunit_status texunit_gcn_execute(texunit_runtime* runtime, const char* gfx,
-                                   const uint32_t* words, size_t num_words, uint32_t lane_count,
-                                   uint64_t exec, uint32_t* sgprs, size_t num_sgprs,
-                                   uint32_t* vgprs, size_t num_vgprs, texunit_memory* memory) {
+texunit_status texunit_gcn_execute(texunit_runtime* runtime, const char* gfx, const uint32_t* words,
+                                   size_t num_words, uint32_t lane_count, uint64_t exec,
+                                   uint32_t* sgprs, size_t num_sgprs, uint32_t* vgprs,
+                                   size_t num_vgprs, texunit_memory* memory) {
   return Guard([&] {
     TEXUNIT_RETURN_IF_ERROR(NotNull(runtime, "runtime"));
     TEXUNIT_RETURN_IF_ERROR(NotNull(gfx, "gfx"));

@@ -1,9 +1,8 @@
 // Compiles the load and store kernels once per Highway target and exports the dispatchers.
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "dispatch/load_store_kernels.cc"
-#include "hwy/foreach_target.h"  // IWYU pragma: keep
-
 #include "dispatch/kernels.h"
+#include "hwy/foreach_target.h"  // IWYU pragma: keep
 #include "hwy/highway.h"
 #include "sampler/load_store_kernel-inl.h"
 

@@ -27,11 +27,11 @@ namespace {
 // Targets in the order users name them, best first.
 constexpr int64_t kKnownTargets[] = {
 #if HWY_ARCH_X86
-    HWY_AVX3_DL, HWY_AVX3, HWY_AVX2, HWY_SSE4, HWY_SSSE3,
+    HWY_AVX3_DL, HWY_AVX3,  HWY_AVX2, HWY_SSE4, HWY_SSSE3,
 #elif HWY_ARCH_ARM
     HWY_SVE2_128, HWY_SVE_256, HWY_SVE2, HWY_SVE, HWY_NEON,
 #endif
-    HWY_EMU128, HWY_SCALAR};
+    HWY_EMU128,  HWY_SCALAR};
 
 std::vector<std::string> TargetNames(int64_t mask) {
   std::vector<std::string> names;
@@ -98,12 +98,11 @@ Status Runtime::Create(const RuntimeOptions& options, std::unique_ptr<Runtime>* 
       if (upper == hwy::TargetName(t)) forced = t;
     }
     if (forced == 0) {
-      return Status::InvalidArgument("target '" + target + "' is unknown (compiled: " +
-                                     [] {
-                                       std::string s;
-                                       for (auto& n : CompiledTargets()) s += (s.empty() ? "" : ", ") + n;
-                                       return s;
-                                     }() + ")");
+      return Status::InvalidArgument("target '" + target + "' is unknown (compiled: " + [] {
+        std::string s;
+        for (auto& n : CompiledTargets()) s += (s.empty() ? "" : ", ") + n;
+        return s;
+      }() + ")");
     }
     if (!(CompiledMask() & forced)) {
       return Status::Unsupported("target " + upper + " is not compiled into this build");
@@ -136,10 +135,17 @@ Status Runtime::Execute(const TexRequest& request) const {
     return Status::Ok();
   }
   switch (request.op.kind) {
-    case OpKind::kSample: DispatchSampleWave(setup); break;
-    case OpKind::kLoad: DispatchLoadWave(setup); break;
-    case OpKind::kStore: DispatchStoreWave(setup); break;
-    default: return Status::Internal("PrepareWave accepted an op no kernel runs");
+    case OpKind::kSample:
+      DispatchSampleWave(setup);
+      break;
+    case OpKind::kLoad:
+      DispatchLoadWave(setup);
+      break;
+    case OpKind::kStore:
+      DispatchStoreWave(setup);
+      break;
+    default:
+      return Status::Internal("PrepareWave accepted an op no kernel runs");
   }
   return Status::Ok();
 }

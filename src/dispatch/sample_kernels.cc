@@ -1,9 +1,8 @@
 // Compiles the sample kernel once per Highway target and exports the dispatcher.
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "dispatch/sample_kernels.cc"
-#include "hwy/foreach_target.h"  // IWYU pragma: keep
-
 #include "dispatch/kernels.h"
+#include "hwy/foreach_target.h"  // IWYU pragma: keep
 #include "hwy/highway.h"
 #include "sampler/sample_kernel-inl.h"
 

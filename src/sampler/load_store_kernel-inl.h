@@ -29,6 +29,18 @@ HWY_INLINE void CopyLanes(const uint32_t* src, uint32_t n, uint32_t* dst) {
   std::memset(dst + n, 0, (kMaxLanes - n) * sizeof(uint32_t));
 }
 
+// x, y and the level of every lane (0 without _MIP), padded with zeros to a whole wave.
+HWY_INLINE void CopyAddressOperands(const WaveSetup& s, LoadStoreOperands* op) {
+  const TexRequest& req = *s.req;
+  CopyLanes(req.in.coord[0], s.lane_count, op->x);
+  CopyLanes(req.in.coord[1], s.lane_count, op->y);
+  if (req.op.flags & kOpMip) {
+    CopyLanes(req.in.mip, s.lane_count, op->mip);
+  } else {
+    std::memset(op->mip, 0, sizeof(op->mip));
+  }
+}
+
 // In-bounds mask and word index of each lane's texel.
 HWY_INLINE hn::Mask<DI> Address(const WaveSetup& s, const LoadStoreOperands& op, size_t base,
                                 VI* word) {
@@ -57,13 +69,7 @@ HWY_INLINE void LoadWaveImpl(const WaveSetup& s) {
   const size_t n = hn::Lanes(df);
   const TexRequest& req = *s.req;
   HWY_ALIGN LoadStoreOperands op;
-  CopyLanes(req.in.coord[0], s.lane_count, op.x);
-  CopyLanes(req.in.coord[1], s.lane_count, op.y);
-  if (req.op.flags & kOpMip) {
-    CopyLanes(req.in.mip, s.lane_count, op.mip);
-  } else {
-    std::memset(op.mip, 0, sizeof(op.mip));
-  }
+  CopyAddressOperands(s, &op);
   for (size_t base = 0; base < s.lane_count; base += n) {
     const hn::Mask<DU> active_u = ActiveMask(du, s.exec, base);
     if (hn::AllFalse(du, active_u)) continue;
@@ -113,13 +119,7 @@ HWY_INLINE void StoreWaveImpl(const WaveSetup& s) {
   const size_t n = hn::Lanes(du);
   const TexRequest& req = *s.req;
   HWY_ALIGN LoadStoreOperands op;
-  CopyLanes(req.in.coord[0], s.lane_count, op.x);
-  CopyLanes(req.in.coord[1], s.lane_count, op.y);
-  if (req.op.flags & kOpMip) {
-    CopyLanes(req.in.mip, s.lane_count, op.mip);
-  } else {
-    std::memset(op.mip, 0, sizeof(op.mip));
-  }
+  CopyAddressOperands(s, &op);
   HWY_ALIGN uint32_t value[4][kMaxLanes];
   for (int k = 0; k < s.nstore; ++k) CopyLanes(req.in.data[k], s.lane_count, value[k]);
   const bool is_float = s.kind == TexelKind::kRgba32Float;

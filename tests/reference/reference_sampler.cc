@@ -53,134 +53,6 @@ std::string Hex(uint64_t v) {
 
 enum class Kind { kUnorm, kSrgb, kUint, kFloat };
 
-// Names for messages, kept here so that the reference links against nothing but the layout and
-// memory code (descriptors.h's *Name functions live with the codecs).
-std::string DataFormatText(DataFormat f) {
-  switch (f) {
-    case DataFormat::k8:
-      return "8";
-    case DataFormat::k16:
-      return "16";
-    case DataFormat::k8_8:
-      return "8_8";
-    case DataFormat::k32:
-      return "32";
-    case DataFormat::k16_16:
-      return "16_16";
-    case DataFormat::k10_11_11:
-      return "10_11_11";
-    case DataFormat::k11_11_10:
-      return "11_11_10";
-    case DataFormat::k10_10_10_2:
-      return "10_10_10_2";
-    case DataFormat::k2_10_10_10:
-      return "2_10_10_10";
-    case DataFormat::k8_8_8_8:
-      return "8_8_8_8";
-    case DataFormat::k32_32:
-      return "32_32";
-    case DataFormat::k16_16_16_16:
-      return "16_16_16_16";
-    case DataFormat::k32_32_32:
-      return "32_32_32";
-    case DataFormat::k32_32_32_32:
-      return "32_32_32_32";
-    case DataFormat::k5_6_5:
-      return "5_6_5";
-    case DataFormat::k1_5_5_5:
-      return "1_5_5_5";
-    case DataFormat::k5_5_5_1:
-      return "5_5_5_1";
-    case DataFormat::k4_4_4_4:
-      return "4_4_4_4";
-    case DataFormat::k8_24:
-      return "8_24";
-    case DataFormat::k24_8:
-      return "24_8";
-    case DataFormat::kX24_8_32:
-      return "X24_8_32";
-    case DataFormat::k5_9_9_9:
-      return "5_9_9_9";
-    case DataFormat::kBc1:
-      return "BC1";
-    case DataFormat::kBc2:
-      return "BC2";
-    case DataFormat::kBc3:
-      return "BC3";
-    case DataFormat::kBc4:
-      return "BC4";
-    case DataFormat::kBc5:
-      return "BC5";
-    case DataFormat::kBc6:
-      return "BC6";
-    case DataFormat::kBc7:
-      return "BC7";
-    default:
-      return std::to_string(static_cast<int>(f));
-  }
-}
-
-std::string NumFormatText(NumFormat f) {
-  switch (f) {
-    case NumFormat::kUnorm:
-      return "UNORM";
-    case NumFormat::kSnorm:
-      return "SNORM";
-    case NumFormat::kUscaled:
-      return "USCALED";
-    case NumFormat::kSscaled:
-      return "SSCALED";
-    case NumFormat::kUint:
-      return "UINT";
-    case NumFormat::kSint:
-      return "SINT";
-    case NumFormat::kSnormOgl:
-      return "SNORM_OGL";
-    case NumFormat::kFloat:
-      return "FLOAT";
-    case NumFormat::kSrgb:
-      return "SRGB";
-    default:
-      return std::to_string(static_cast<int>(f));
-  }
-}
-
-std::string ImageTypeText(ImageType t) {
-  switch (t) {
-    case ImageType::k1D:
-      return "1D";
-    case ImageType::k2D:
-      return "2D";
-    case ImageType::k3D:
-      return "3D";
-    case ImageType::kCube:
-      return "CUBE";
-    case ImageType::k1DArray:
-      return "1D_ARRAY";
-    case ImageType::k2DArray:
-      return "2D_ARRAY";
-    case ImageType::k2DMsaa:
-      return "2D_MSAA";
-    case ImageType::k2DMsaaArray:
-      return "2D_MSAA_ARRAY";
-    default:
-      return "reserved";
-  }
-}
-
-const char* ClampModeText(ClampMode m) {
-  static const char* const kNames[8] = {"WRAP",
-                                        "MIRROR",
-                                        "CLAMP_LAST_TEXEL",
-                                        "MIRROR_ONCE_LAST_TEXEL",
-                                        "CLAMP_HALF_BORDER",
-                                        "MIRROR_ONCE_HALF_BORDER",
-                                        "CLAMP_BORDER",
-                                        "MIRROR_ONCE_BORDER"};
-  const auto i = static_cast<uint32_t>(m);
-  return i < 8 ? kNames[i] : "reserved";
-}
-
 Status KindOfFormat(Format f, Kind* kind) {
   if (f.data == DataFormat::k8_8_8_8 && f.num == NumFormat::kUnorm) {
     *kind = Kind::kUnorm;
@@ -191,7 +63,8 @@ Status KindOfFormat(Format f, Kind* kind) {
   } else if (f.data == DataFormat::k32_32_32_32 && f.num == NumFormat::kFloat) {
     *kind = Kind::kFloat;
   } else {
-    return Status::Unimplemented("format " + DataFormatText(f.data) + "_" + NumFormatText(f.num) +
+    return Status::Unimplemented("format " + std::string(DataFormatName(f.data)) + "_" +
+                                 NumFormatName(f.num) +
                                  " (T#.DATA_FORMAT=" + std::to_string(static_cast<int>(f.data)) +
                                  ", T#.NUM_FORMAT=" + std::to_string(static_cast<int>(f.num)) +
                                  ") is not implemented by the reference sampler");
@@ -617,7 +490,7 @@ bool IsSupportedOp(Op op) {
 
 std::string ClampName(const char* field, ClampMode m) {
   return std::string("S#.") + field + "=" + std::to_string(static_cast<int>(m)) + " (" +
-         ClampModeText(m) + ")";
+         ClampModeName(m) + ")";
 }
 
 Status ValidateSampler(const SamplerDesc& smp) {
@@ -722,7 +595,7 @@ Status PrepareImage(const TexRequest& req, Image* img) {
   img->desc = &desc;
   if (desc.type != ImageType::k2D) {
     return Status::Unimplemented("T#.TYPE=" + std::to_string(static_cast<int>(desc.type)) + " (" +
-                                 ImageTypeText(desc.type) +
+                                 ImageTypeName(desc.type) +
                                  ") is not implemented by the reference sampler");
   }
   TEXUNIT_RETURN_IF_ERROR(KindOfFormat(desc.format, &img->kind));

@@ -93,8 +93,8 @@ TEST(Memory, RegionsResolveOnlyWhatTheyCover) {
   EXPECT_EQ(m.Resolve(0x1001, 256, false), nullptr);  // one byte past the end
   EXPECT_EQ(m.Resolve(0x0fff, 2, false), nullptr);
   EXPECT_EQ(m.Resolve(0x2000, 128, false), b.data());
-  EXPECT_EQ(m.Resolve(0x2000, 128, true), nullptr);  // read-only
-  EXPECT_EQ(m.Resolve(~0ull - 4, 16, false), nullptr);  // wraps
+  EXPECT_EQ(m.Resolve(0x2000, 128, true), nullptr);      // read-only
+  EXPECT_EQ(m.Resolve(~0ull - 4, 16, false), nullptr);   // wraps
   EXPECT_FALSE(m.AddRegion(0x10f0, b.data(), 32).ok());  // overlaps the first
   EXPECT_FALSE(m.AddRegion(0x3000, nullptr, 32).ok());
 }

@@ -47,17 +47,22 @@ uint32_t FloatBits(float f) { return std::bit_cast<uint32_t>(f); }
 
 // A coordinate that is sometimes an edge case.
 float EdgeCoord(Rng& r) {
-  static const float kEdges[] = {NAN, INFINITY, -INFINITY, 1e-40f, -1e-40f, 0.0f, -0.0f, 1.0f,
-                                 0.5f, 1e9f, -1e9f, 3e38f, 0.999999f, -0.5f, 16777216.0f};
+  static const float kEdges[] = {NAN,   INFINITY, -INFINITY, 1e-40f, -1e-40f,
+                                 0.0f,  -0.0f,    1.0f,      0.5f,   1e9f,
+                                 -1e9f, 3e38f,    0.999999f, -0.5f,  16777216.0f};
   return kEdges[r.U(sizeof(kEdges) / sizeof(kEdges[0]))];
 }
 
 Format RandomFormat(Rng& r) {
   switch (r.U(4)) {
-    case 0: return {DataFormat::k8_8_8_8, NumFormat::kUnorm};
-    case 1: return {DataFormat::k8_8_8_8, NumFormat::kUint};
-    case 2: return {DataFormat::k8_8_8_8, NumFormat::kSrgb};
-    default: return {DataFormat::k32_32_32_32, NumFormat::kFloat};
+    case 0:
+      return {DataFormat::k8_8_8_8, NumFormat::kUnorm};
+    case 1:
+      return {DataFormat::k8_8_8_8, NumFormat::kUint};
+    case 2:
+      return {DataFormat::k8_8_8_8, NumFormat::kSrgb};
+    default:
+      return {DataFormat::k32_32_32_32, NumFormat::kFloat};
   }
 }
 
@@ -67,7 +72,8 @@ void FillTexels(Rng& r, const ImageDesc& img, std::vector<uint8_t>* mem) {
     return;
   }
   float* f = reinterpret_cast<float*>(mem->data());
-  static const float kSpecial[] = {NAN, INFINITY, -INFINITY, 1e-40f, -1e-40f, 0.0f, -0.0f, 65504.0f};
+  static const float kSpecial[] = {NAN,     INFINITY, -INFINITY, 1e-40f,
+                                   -1e-40f, 0.0f,     -0.0f,     65504.0f};
   for (size_t i = 0; i < mem->size() / 4; ++i) {
     f[i] = r.B(3) ? kSpecial[r.U(8)] : r.F(-4.0f, 4.0f);
   }
@@ -84,8 +90,8 @@ void MakeScenario(Rng& r, OpKind kind, Scenario* sc) {
   if (r.B(30)) sc->image.pitch = w + r.U(7);
   sc->image.base_level = static_cast<uint8_t>(r.U(levels));
   for (auto& s : sc->image.dst_sel) {
-    static const DstSel kSel[] = {DstSel::kX, DstSel::kY, DstSel::kZ, DstSel::kW, DstSel::k0,
-                                  DstSel::k1};
+    static const DstSel kSel[] = {DstSel::kX, DstSel::kY, DstSel::kZ,
+                                  DstSel::kW, DstSel::k0, DstSel::k1};
     s = r.B(70) ? s : kSel[r.U(6)];
   }
   ImageLayout layout;
@@ -147,8 +153,8 @@ void MakeScenario(Rng& r, OpKind kind, Scenario* sc) {
       sc->in[1][lane] = r.B(5) ? r.Bits() : r.U(h + 2);
       sc->in[4][lane] = r.B(5) ? r.Bits() : r.U(levels + 1);
       for (int c = 0; c < 4; ++c) {
-        sc->in[5 + c][lane] = r.B(50) ? FloatBits(r.B(5) ? EdgeCoord(r) : r.F(-0.2f, 1.2f))
-                                      : r.U(300);
+        sc->in[5 + c][lane] =
+            r.B(50) ? FloatBits(r.B(5) ? EdgeCoord(r) : r.F(-0.2f, 1.2f)) : r.U(300);
       }
     }
     q.in.coord[0] = sc->in[0].data();
@@ -215,11 +221,11 @@ class KernelVsReference : public ::testing::TestWithParam<std::string> {
       Outputs ref, got;
       const Status sr = RunScenario(sc, true, nullptr, &ref);
       const Status sg = RunScenario(sc, false, rt_.get(), &got);
-      ASSERT_EQ(sr.code(), sg.code()) << sc.describe << "\nref: " << sr.ToString()
-                                      << "\ngot: " << sg.ToString();
+      ASSERT_EQ(sr.code(), sg.code())
+          << sc.describe << "\nref: " << sr.ToString() << "\ngot: " << sg.ToString();
       if (!sr.ok()) continue;
-      const bool implicit = kind == OpKind::kSample && sc.req.op.flags != kOpLod &&
-                            sc.req.op.flags != kOpLz;
+      const bool implicit =
+          kind == OpKind::kSample && sc.req.op.flags != kOpLod && sc.req.op.flags != kOpLz;
       const bool hw = sc.req.precision == PrecisionMode::kHardware;
       const float tol = !implicit ? 0.0f : hw ? 1.0f / 256 : 1e-4f;
       for (int k = 0; k < 4; ++k) {
@@ -227,15 +233,14 @@ class KernelVsReference : public ::testing::TestWithParam<std::string> {
           ASSERT_TRUE(SameFloat(ref.data[k][lane], got.data[k][lane], tol))
               << sc.describe << " iteration " << it << " lane " << lane << " component " << k
               << ": reference " << std::hex << ref.data[k][lane] << " ("
-              << std::bit_cast<float>(ref.data[k][lane]) << ") kernel " << got.data[k][lane]
-              << " (" << std::bit_cast<float>(got.data[k][lane]) << ")" << std::dec
-              << "\nS#: clamp " << int(sc.sampler.clamp_x) << "/" << int(sc.sampler.clamp_y)
-              << " mag " << int(sc.sampler.xy_mag_filter) << " min "
-              << int(sc.sampler.xy_min_filter) << " mip " << int(sc.sampler.mip_filter)
-              << " lod " << sc.sampler.min_lod << ".." << sc.sampler.max_lod << " bias "
-              << sc.sampler.lod_bias << " unnorm " << sc.sampler.force_unnormalized << "/"
-              << sc.req.mods.unorm << " hw " << int(sc.req.precision) << "\ns,t = "
-              << std::bit_cast<float>(sc.in[0][lane]) << ", "
+              << std::bit_cast<float>(ref.data[k][lane]) << ") kernel " << got.data[k][lane] << " ("
+              << std::bit_cast<float>(got.data[k][lane]) << ")" << std::dec << "\nS#: clamp "
+              << int(sc.sampler.clamp_x) << "/" << int(sc.sampler.clamp_y) << " mag "
+              << int(sc.sampler.xy_mag_filter) << " min " << int(sc.sampler.xy_min_filter)
+              << " mip " << int(sc.sampler.mip_filter) << " lod " << sc.sampler.min_lod << ".."
+              << sc.sampler.max_lod << " bias " << sc.sampler.lod_bias << " unnorm "
+              << sc.sampler.force_unnormalized << "/" << sc.req.mods.unorm << " hw "
+              << int(sc.req.precision) << "\ns,t = " << std::bit_cast<float>(sc.in[0][lane]) << ", "
               << std::bit_cast<float>(sc.in[1][lane]) << " lod "
               << std::bit_cast<float>(sc.in[2][lane]) << " bias "
               << std::bit_cast<float>(sc.in[3][lane]);

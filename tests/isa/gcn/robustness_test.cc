@@ -18,8 +18,8 @@ constexpr uint64_t kBase = 0x10000;
 // random corruption of some fields.
 void RandomSgprs(std::mt19937& g, Gfx gfx, std::vector<uint32_t>* sgprs) {
   for (auto& s : *sgprs) s = g();
-  ImageDesc d = MakeImage2D({DataFormat::k8_8_8_8, NumFormat::kUnorm}, 1 + g() % 16,
-                            1 + g() % 16, 1, kBase);
+  ImageDesc d =
+      MakeImage2D({DataFormat::k8_8_8_8, NumFormat::kUnorm}, 1 + g() % 16, 1 + g() % 16, 1, kBase);
   if (g() % 2) d.format = {DataFormat::k32_32_32_32, NumFormat::kFloat};
   uint32_t t[8] = {};
   if (EncodeImageDesc(gfx, d, t).ok()) {
@@ -51,9 +51,9 @@ TEST(Robustness, RandomInstructionsAndRegistersNeverCrash) {
       words[0] = g();
       words[1] = g();
     } else {
-      words[0] = 0xF0000000u | (g() & 0x023FFF00u);  // OP[24:18], SLC, LWE..DMASK
+      words[0] = 0xF0000000u | (g() & 0x023FFF00u);                  // OP[24:18], SLC, LWE..DMASK
       words[1] = (g() & 0x00E7FFFFu) | (g() % 2 ? 0x80000000u : 0);  // VADDR, VDATA, SRSRC<8,
-    }                                                                 // SSAMP<8, D16
+    }                                                                // SSAMP<8, D16
     gcn::MimgInstruction inst;
     if (!gcn::DecodeMimg(gfx, words, &inst).ok()) continue;
     ++decoded;
