@@ -55,35 +55,42 @@ const uint8_t* MipImage::Texel(uint32_t level, uint32_t x, uint32_t y) const {
          (static_cast<uint64_t>(y) * l.pitch + x) * layout_.bytes_per_texel;
 }
 
+Status MipImage::FillLevels(const void* pixels, const ResizeLevelFn& resize) {
+  const uint32_t bpp = layout_.bytes_per_texel;
+  const LevelLayout& top = layout_.levels[0];
+  uint8_t* base = storage_.get();
+  const auto* src_rows = static_cast<const uint8_t*>(pixels);
+  for (uint32_t y = 0; y < top.height; ++y) {
+    std::memcpy(base + top.offset + uint64_t{y} * top.pitch * bpp,
+                src_rows + uint64_t{y} * top.width * bpp, uint64_t{top.width} * bpp);
+  }
+  // Each level is box-filtered from the one above it, wrapping at the edges like the sampler.
+  for (uint32_t level = 1; level < layout_.num_levels; ++level) {
+    const LevelLayout& src = layout_.levels[level - 1];
+    const LevelLayout& dst = layout_.levels[level];
+    if (!resize(base + src.offset, src, base + dst.offset, dst, bpp)) {
+      return Status::Internal("mip chain: stb_image_resize failed on level " +
+                              std::to_string(level));
+    }
+  }
+  return Status::Ok();
+}
+
 Status MipImage::CreateRgba8(const uint8_t* pixels, uint32_t width, uint32_t height, bool srgb,
                              uint64_t address, std::unique_ptr<MipImage>* out) {
   std::unique_ptr<MipImage> image;
   TEXUNIT_RETURN_IF_ERROR(
       Allocate(srgb ? kFormatRgba8Srgb : kFormatRgba8Unorm, width, height, address, &image));
-  const ImageLayout& layout = image->layout_;
-  if (layout.bytes_per_texel != 4) {
-    return Status::Internal("mip chain: RGBA8 layout has " +
-                            std::to_string(layout.bytes_per_texel) + " bytes per texel");
-  }
-  uint8_t* base = image->storage_.get();
-  for (uint32_t y = 0; y < height; ++y) {
-    std::memcpy(base + layout.levels[0].offset + uint64_t{y} * layout.levels[0].pitch * 4,
-                pixels + uint64_t{y} * width * 4, uint64_t{width} * 4);
-  }
-  for (uint32_t level = 1; level < layout.num_levels; ++level) {
-    const LevelLayout& src = layout.levels[level - 1];
-    const LevelLayout& dst = layout.levels[level];
-    const int ok = stbir_resize_uint8_generic(
-        base + src.offset, static_cast<int>(src.width), static_cast<int>(src.height),
-        static_cast<int>(src.pitch * 4), base + dst.offset, static_cast<int>(dst.width),
-        static_cast<int>(dst.height), static_cast<int>(dst.pitch * 4), 4, /*alpha_channel=*/3,
-        /*flags=*/0, STBIR_EDGE_WRAP, STBIR_FILTER_BOX,
-        srgb ? STBIR_COLORSPACE_SRGB : STBIR_COLORSPACE_LINEAR, nullptr);
-    if (!ok) {
-      return Status::Internal("mip chain: stb_image_resize failed on level " +
-                              std::to_string(level));
-    }
-  }
+  TEXUNIT_RETURN_IF_ERROR(image->FillLevels(pixels, [srgb](const uint8_t* src, const LevelLayout& s,
+                                                           uint8_t* dst, const LevelLayout& d,
+                                                           uint32_t bpp) {
+    return stbir_resize_uint8_generic(
+               src, static_cast<int>(s.width), static_cast<int>(s.height),
+               static_cast<int>(s.pitch * bpp), dst, static_cast<int>(d.width),
+               static_cast<int>(d.height), static_cast<int>(d.pitch * bpp), 4, /*alpha_channel=*/3,
+               /*flags=*/0, STBIR_EDGE_WRAP, STBIR_FILTER_BOX,
+               srgb ? STBIR_COLORSPACE_SRGB : STBIR_COLORSPACE_LINEAR, nullptr) != 0;
+  }));
   *out = std::move(image);
   return Status::Ok();
 }
@@ -92,30 +99,16 @@ Status MipImage::CreateRgba32f(const float* pixels, uint32_t width, uint32_t hei
                                uint64_t address, std::unique_ptr<MipImage>* out) {
   std::unique_ptr<MipImage> image;
   TEXUNIT_RETURN_IF_ERROR(Allocate(kFormatRgba32Float, width, height, address, &image));
-  const ImageLayout& layout = image->layout_;
-  if (layout.bytes_per_texel != 16) {
-    return Status::Internal("mip chain: RGBA32F layout has " +
-                            std::to_string(layout.bytes_per_texel) + " bytes per texel");
-  }
-  uint8_t* base = image->storage_.get();
-  for (uint32_t y = 0; y < height; ++y) {
-    std::memcpy(base + layout.levels[0].offset + uint64_t{y} * layout.levels[0].pitch * 16,
-                pixels + uint64_t{y} * width * 4, uint64_t{width} * 16);
-  }
-  for (uint32_t level = 1; level < layout.num_levels; ++level) {
-    const LevelLayout& src = layout.levels[level - 1];
-    const LevelLayout& dst = layout.levels[level];
-    const int ok = stbir_resize_float_generic(
-        reinterpret_cast<const float*>(base + src.offset), static_cast<int>(src.width),
-        static_cast<int>(src.height), static_cast<int>(src.pitch * 16),
-        reinterpret_cast<float*>(base + dst.offset), static_cast<int>(dst.width),
-        static_cast<int>(dst.height), static_cast<int>(dst.pitch * 16), 4, /*alpha_channel=*/3,
-        /*flags=*/0, STBIR_EDGE_WRAP, STBIR_FILTER_BOX, STBIR_COLORSPACE_LINEAR, nullptr);
-    if (!ok) {
-      return Status::Internal("mip chain: stb_image_resize failed on level " +
-                              std::to_string(level));
-    }
-  }
+  TEXUNIT_RETURN_IF_ERROR(image->FillLevels(pixels, [](const uint8_t* src, const LevelLayout& s,
+                                                       uint8_t* dst, const LevelLayout& d,
+                                                       uint32_t bpp) {
+    return stbir_resize_float_generic(
+               reinterpret_cast<const float*>(src), static_cast<int>(s.width),
+               static_cast<int>(s.height), static_cast<int>(s.pitch * bpp),
+               reinterpret_cast<float*>(dst), static_cast<int>(d.width), static_cast<int>(d.height),
+               static_cast<int>(d.pitch * bpp), 4, /*alpha_channel=*/3, /*flags=*/0,
+               STBIR_EDGE_WRAP, STBIR_FILTER_BOX, STBIR_COLORSPACE_LINEAR, nullptr) != 0;
+  }));
   *out = std::move(image);
   return Status::Ok();
 }

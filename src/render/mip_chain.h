@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 
 #include "texunit/descriptors.h"
@@ -45,6 +46,13 @@ class MipImage {
   const uint8_t* Texel(uint32_t level, uint32_t x, uint32_t y) const;
 
  private:
+  // Resizes one level into the next: (src, its layout, dst, its layout, bytes per texel).
+  using ResizeLevelFn = std::function<bool(const uint8_t*, const LevelLayout&, uint8_t*,
+                                           const LevelLayout&, uint32_t)>;
+  // Copies `pixels` (tightly packed rows) into level 0 and builds every other level with
+  // `resize`.
+  Status FillLevels(const void* pixels, const ResizeLevelFn& resize);
+
   MipImage() = default;
   static Status Allocate(Format format, uint32_t width, uint32_t height, uint64_t address,
                          std::unique_ptr<MipImage>* out);
