@@ -52,12 +52,13 @@ HWY_INLINE hn::Mask<DI> Address(const WaveSetup& s, const LoadStoreOperands& op,
   const VI zero = hn::Zero(di);
   const hn::Mask<DI> level_ok = hn::And(GeI(mip, zero), hn::Lt(mip, hn::Set(di, s.max_level + 1)));
   const VI level = hn::IfThenElseZero(level_ok, mip);
-  const VI w = hn::GatherIndex(di, s.levels.width, level);
-  const VI h = hn::GatherIndex(di, s.levels.height, level);
+  const int uniform = UniformLevel(level);
+  const VI w = LevelLookup(di, s.levels.width, level, uniform);
+  const VI h = LevelLookup(di, s.levels.height, level, uniform);
   const hn::Mask<DI> inb = hn::And(
       level_ok, hn::And(hn::And(GeI(x, zero), hn::Lt(x, w)), hn::And(GeI(y, zero), hn::Lt(y, h))));
-  const VI pitch = hn::GatherIndex(di, s.levels.pitch, level);
-  const VI offset = hn::GatherIndex(di, s.levels.offset_words, level);
+  const VI pitch = LevelLookup(di, s.levels.pitch, level, uniform);
+  const VI offset = LevelLookup(di, s.levels.offset_words, level, uniform);
   *word = hn::IfThenElseZero(inb, TexelWord(s, offset, pitch, x, y));
   return inb;
 }

@@ -76,21 +76,22 @@ HWY_INLINE VF ImplicitLambda(const WaveSetup& s, const SampleOperands& op, size_
 }
 
 // Filters the texels of view level `level` for one chunk. `linear` marks bilinear lanes.
-HWY_INLINE void SampleLevel(const WaveSetup& s, VI level, bool uniform0, VF sc, VF tc, MF linear,
-                            bool any_linear, MF active, VF out[4]) {
+HWY_INLINE void SampleLevel(const WaveSetup& s, VI level, VF sc, VF tc, MF linear, bool any_linear,
+                            MF active, VF out[4]) {
   const DF df;
   const DI di;
   const LevelTable& lt = s.levels;
-  const VI w = LevelLookup(di, lt.width, level, uniform0);
-  const VI h = LevelLookup(di, lt.height, level, uniform0);
-  const VI pitch = LevelLookup(di, lt.pitch, level, uniform0);
-  const VI offset = LevelLookup(di, lt.offset_words, level, uniform0);
-  const VF inv_w = LevelLookup(df, lt.inv_width, level, uniform0);
-  const VF inv_h = LevelLookup(df, lt.inv_height, level, uniform0);
+  const int uniform = UniformLevel(level);
+  const VI w = LevelLookup(di, lt.width, level, uniform);
+  const VI h = LevelLookup(di, lt.height, level, uniform);
+  const VI pitch = LevelLookup(di, lt.pitch, level, uniform);
+  const VI offset = LevelLookup(di, lt.offset_words, level, uniform);
+  const VF inv_w = LevelLookup(df, lt.inv_width, level, uniform);
+  const VF inv_h = LevelLookup(df, lt.inv_height, level, uniform);
   VF u = sc, v = tc;
   if (!s.unnormalized) {
-    u = hn::Mul(u, LevelLookup(df, lt.fwidth, level, uniform0));
-    v = hn::Mul(v, LevelLookup(df, lt.fheight, level, uniform0));
+    u = hn::Mul(u, LevelLookup(df, lt.fwidth, level, uniform));
+    v = hn::Mul(v, LevelLookup(df, lt.fheight, level, uniform));
   }
   u = SanitizeCoord(df, u);
   v = SanitizeCoord(df, v);
@@ -195,11 +196,11 @@ HWY_INLINE void SampleWaveImpl(const WaveSetup& s) {
       }
     }
     VF c[4];
-    SampleLevel(s, d0, single_level, sc, tc, linear, any_linear, active, c);
+    SampleLevel(s, d0, sc, tc, linear, any_linear, active, c);
     const MF blend = hn::And(active, hn::Gt(frac, hn::Zero(df)));
     if (mip_linear && !hn::AllFalse(df, blend)) {
       VF c1[4];
-      SampleLevel(s, d1, false, sc, tc, linear, any_linear, blend, c1);
+      SampleLevel(s, d1, sc, tc, linear, any_linear, blend, c1);
       const VF nf = hn::Sub(hn::Set(df, 1.0f), frac);
       for (int i = 0; i < 4; ++i) {
         const VF mixed = hn::Add(hn::Mul(nf, c[i]), hn::Mul(frac, c1[i]));

@@ -112,10 +112,19 @@ HWY_INLINE VI NextTexel(DF df, ClampMode mode, VI i0, VI x0, VI n, VF inv_n, boo
   }
 }
 
-// Per-lane lookup in a per-level table: a broadcast when every lane is on one level.
+// The level every lane of `level` is on, or -1 when they differ. Coherent waves (and every quad,
+// whose lanes share one LOD) are usually on one level, and a broadcast beats a gather.
+HWY_INLINE int UniformLevel(VI level) {
+  const DI di;
+  const int32_t first = hn::GetLane(level);
+  return hn::AllTrue(di, hn::Eq(level, hn::Set(di, first))) ? first : -1;
+}
+
+// Per-lane lookup in a per-level table: a broadcast when every lane is on level `uniform`
+// (>= 0), a gather otherwise.
 template <typename T, class D>
-HWY_INLINE hn::Vec<D> LevelLookup(D d, const T* table, VI level, bool uniform0) {
-  if (uniform0) return hn::Set(d, table[0]);
+HWY_INLINE hn::Vec<D> LevelLookup(D d, const T* table, VI level, int uniform) {
+  if (uniform >= 0) return hn::Set(d, table[uniform]);
   return hn::GatherIndex(d, table, level);
 }
 
