@@ -3,7 +3,7 @@
 BUILD ?= build
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps configure build demo test bench sanitize clean
+.PHONY: all deps configure build demo test bench sanitize fuzz clean
 
 all: build
 
@@ -31,5 +31,19 @@ sanitize: deps
 	cmake --build build-asan -j$(JOBS)
 	cd build-asan && ctest --output-on-failure -j$(JOBS)
 
+# libFuzzer (clang) on the decoders and the executor, FUZZ_SECONDS each; corpora in build-fuzz/.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang \
+	  -DCMAKE_CXX_COMPILER=clang++ -DTEXUNIT_FUZZ=ON -DTEXUNIT_BUILD_TESTS=OFF \
+	  -DTEXUNIT_BUILD_BENCHMARKS=OFF
+	cmake --build build-fuzz -j$(JOBS) --target mimg_fuzzer descriptor_fuzzer
+	for f in mimg_fuzzer descriptor_fuzzer; do \
+	  mkdir -p build-fuzz/corpus/$$f && \
+	  ./build-fuzz/fuzz/$$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	    -artifact_prefix=build-fuzz/ build-fuzz/corpus/$$f \
+	  || exit 1; \
+	done
+
 clean:
-	rm -rf $(BUILD) build-asan
+	rm -rf $(BUILD) build-asan build-fuzz
