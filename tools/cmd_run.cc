@@ -22,7 +22,8 @@
 namespace texunit::cli {
 namespace {
 
-constexpr const char* kUsage = "texunit run [--target T] [--floats] <state.json | ->";
+constexpr const char* kUsage =
+    "texunit run [--target T] [--precision float|hardware] [--floats] <state.json | ->";
 
 int RunReplay(const std::vector<std::string>& args) {
   std::string target;
@@ -31,6 +32,9 @@ int RunReplay(const std::vector<std::string>& args) {
   parser.AddString("target", &target,
                    "Highway target to run on (AVX3, AVX2, SSE4, SCALAR, ...); default: the best");
   parser.AddFlag("floats", &floats, "also print each written lane as a float (\"vgprs_f32\")");
+  std::string precision = "float";
+  parser.AddChoice("precision", &precision, {"float", "hardware"},
+                   "float32 filtering, or the hardware's 8-bit weights and LOD fraction");
 
   // The one positional argument is the state file; the rest are options.
   std::vector<std::string> options;
@@ -42,7 +46,9 @@ int RunReplay(const std::vector<std::string>& args) {
       continue;
     }
     options.push_back(a);
-    if (a == "--target" && i + 1 < args.size()) options.push_back(args[++i]);
+    if ((a == "--target" || a == "--precision") && i + 1 < args.size()) {
+      options.push_back(args[++i]);
+    }
   }
   const int parsed = parser.ParseOrExit(options);
   if (parsed >= 0) return parsed;
@@ -119,7 +125,9 @@ int RunReplay(const std::vector<std::string>& args) {
     wave.exec = state.exec;
     wave.sgprs = state.sgprs;
     wave.vgprs = state.vgprs;
-    status = gcn::Execute(*runtime, inst, wave, memory);
+    status =
+        gcn::Execute(*runtime, inst, wave, memory,
+                     precision == "hardware" ? PrecisionMode::kHardware : PrecisionMode::kFloat);
     written = WrittenVgprs(inst);
   }
   const nlohmann::ordered_json out =

@@ -69,8 +69,9 @@ struct WaveState {
 };
 
 // Reads the T# (and S#) from SGPRs, gathers the VADDR operands, runs the request on `runtime`,
-// and writes VDATA (DMASK-compacted) for active lanes.
+// and writes VDATA (DMASK-compacted) for active lanes. `precision` selects float32 filtering or
+// the hardware's 8-bit weights and LOD fraction.
 Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& wave,
-               const Memory& memory);
+               const Memory& memory, PrecisionMode precision = PrecisionMode::kFloat);
 
 }  // namespace texunit::gcn

@@ -174,7 +174,7 @@ Status AddressType(const MimgInstruction& inst, const ImageDesc& image, ImageTyp
 }  // namespace
 
 Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& wave,
-               const Memory& memory) {
+               const Memory& memory, PrecisionMode precision) {
   if (wave.lane_count == 0 || wave.lane_count > kLaneStride) {
     return Status::InvalidArgument("WaveState.lane_count=" + std::to_string(wave.lane_count) +
                                    " is outside 1..64");
@@ -246,6 +246,7 @@ Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& w
     return Status::Internal("address layout of " + std::to_string(layout.count) + " dwords");
   }
   TexRequest req;
+  req.precision = precision;
   alignas(64) uint32_t addr[16][kLaneStride];
   if (layout.count > 0 && inst.vaddr + layout.count > num_vgprs) {
     return Status::InvalidArgument("VADDR " + RegRange('v', inst.vaddr, layout.count) +

@@ -125,12 +125,13 @@ class MimgExecuteTest : public ::testing::Test {
     for (int i = 0; i < 4; ++i) w.sgprs[16 + i] = d[i];
   }
 
-  Status Run(std::span<const uint32_t> words, Wave& w) {
+  Status Run(std::span<const uint32_t> words, Wave& w,
+             PrecisionMode precision = PrecisionMode::kFloat) {
     MimgInstruction inst;
     Status st = DecodeMimg(Gfx::kGfx8, words, &inst);
     if (!st.ok()) return st;
     WaveState state = w.State();
-    return Execute(*runtime_, inst, state, memory_);
+    return Execute(*runtime_, inst, state, memory_, precision);
   }
 
   static std::unique_ptr<Runtime> runtime_;
@@ -338,6 +339,26 @@ TEST_F(MimgExecuteTest, SampleLzBilinear) {
     }
   }
   EXPECT_EQ(w.v(0, 4), kSentinel);
+}
+
+TEST_F(MimgExecuteTest, HardwarePrecisionQuantisesTheBilinearWeight) {
+  // R = 255 at x >= 2 and 0 before. At u = 0.3 / 4 + 0.5 / 4 texels past the centre of texel 1
+  // the float weight of texel 2 is 0.3; the hardware's 8-bit weight is floor(0.3 * 256) / 256 =
+  // 76 / 256, so R = 255 * 76 / 256 / 255 = 0.296875.
+  for (uint32_t y = 0; y < 4; ++y) {
+    for (uint32_t x = 0; x < 4; ++x) texels_[(y * 4 + x) * 4] = x >= 2 ? 255 : 0;
+  }
+  Wave w;
+  w.lane_count = 1;
+  BindImage(w);
+  BindSampler(w, XyFilter::kBilinear);
+  w.v(4, 0) = F((1.5f + 0.3f) / 4);
+  w.v(5, 0) = F(0.5f / 4);
+  ASSERT_TRUE(Run(kSampleLz, w, PrecisionMode::kFloat).ok());
+  const float exact = std::bit_cast<float>(w.v(0, 0));
+  EXPECT_NEAR(exact, 0.3f, 1e-6f);
+  ASSERT_TRUE(Run(kSampleLz, w, PrecisionMode::kHardware).ok());
+  EXPECT_EQ(std::bit_cast<float>(w.v(0, 0)), 0.296875f);
 }
 
 TEST_F(MimgExecuteTest, SampleLReadsTheLodOperand) {
