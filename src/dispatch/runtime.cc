@@ -6,8 +6,8 @@
 #include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
-#include <cstring>
 #include <mutex>
 #include <thread>
 
@@ -98,11 +98,10 @@ Status Runtime::Create(const RuntimeOptions& options, std::unique_ptr<Runtime>* 
       if (upper == hwy::TargetName(t)) forced = t;
     }
     if (forced == 0) {
-      return Status::InvalidArgument("target '" + target + "' is unknown (compiled: " + [] {
-        std::string s;
-        for (auto& n : CompiledTargets()) s += (s.empty() ? "" : ", ") + n;
-        return s;
-      }() + ")");
+      std::string compiled;
+      for (const std::string& n : CompiledTargets()) compiled += (compiled.empty() ? "" : ", ") + n;
+      return Status::InvalidArgument("target '" + target + "' is unknown (compiled: " + compiled +
+                                     ")");
     }
     if (!(CompiledMask() & forced)) {
       return Status::Unsupported("target " + upper + " is not compiled into this build");
