@@ -14,6 +14,7 @@
 #include <string>
 #include <thread>
 
+#include "benchmarks/bench_registry.h"
 #include "render/bench_workload.h"
 #include "render/rasterizer.h"
 #include "texunit/runtime.h"
@@ -31,7 +32,7 @@ BenchWorkload* GetWorkload(BenchCoords coords) {
     BenchConfig config;
     config.op = BenchOp::kSampleLz;
     config.filter = BenchFilter::kBilinear;
-    config.format = BenchFormat::kRgba8;
+    config.format = FormatId::kR8G8B8A8_UNORM;
     config.size = kSize;
     config.coords = coords;
     if (!BenchWorkload::Create(config, &slot).ok()) return nullptr;
@@ -171,6 +172,7 @@ int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   texunit::render::RegisterAll();
+  texunit::render::RegisterFormatBenchmarks();
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

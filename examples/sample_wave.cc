@@ -17,7 +17,7 @@ static void Check(const Status& st) {
 }
 
 int main() {
-  ImageDesc image = MakeImage2D({DataFormat::k8_8_8_8, NumFormat::kUnorm}, 256, 256, 9, 0x100000);
+  ImageDesc image = MakeImage2D(FormatId::kR8G8B8A8_UNORM, 256, 256, 9, 0x100000);
   ImageLayout layout;  // where each level lives (include/texunit/layout.h)
   Check(ComputeImageLayout(image, &layout));
   std::vector<uint8_t> texels(layout.total_bytes, 0x80);

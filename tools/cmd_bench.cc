@@ -29,8 +29,14 @@ int RunBench(const std::vector<std::string>& args) {
                    "image op (IMAGE_SAMPLE_LZ, IMAGE_SAMPLE, ...)");
   parser.AddChoice("filter", &filter, {"point", "bilinear", "trilinear"},
                    "sampler filter (sample ops)");
-  parser.AddChoice("format", &format, {"rgba8", "rgba32f"},
-                   "texel format: 8_8_8_8 UNORM or 32_32_32_32 FLOAT");
+  std::string families;
+  for (const auto& family : render::BenchFormatFamilies()) {
+    if (!families.empty()) families += '|';
+    families += family.name;
+  }
+  const std::string format_help =
+      "texel format: " + families + ", or any name `texunit info --formats` lists";
+  parser.AddString("format", &format, format_help.c_str());
   parser.AddInt("size", &size, "texture is N x N with a full mip chain", 1, 16384);
   parser.AddChoice("coords", &coords, {"coherent", "random"},
                    "a 1:1 full-screen sweep in 8x8 tiles, or uniform random coordinates");
@@ -50,7 +56,13 @@ int RunBench(const std::vector<std::string>& args) {
   // The parser has checked the choices, so these parse.
   render::ParseBenchOp(op, &config.op);
   render::ParseBenchFilter(filter, &config.filter);
-  render::ParseBenchFormat(format, &config.format);
+  if (!render::ParseBenchFormat(format, &config.format)) {
+    std::fprintf(stderr,
+                 "texunit bench: --format=%s is neither a format family (%s) nor a format name "
+                 "(texunit info --formats)\n",
+                 format.c_str(), families.c_str());
+    return 2;
+  }
   render::ParseBenchCoords(coords, &config.coords);
   config.size = static_cast<uint32_t>(size);
   config.seed = static_cast<uint64_t>(seed);

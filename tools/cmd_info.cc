@@ -11,6 +11,8 @@
 
 #include "cli_args.h"
 #include "command.h"
+#include "formats/format_table.h"
+#include "texunit/amd_formats.h"
 #include "texunit/descriptors.h"
 #include "texunit/layout.h"
 #include "texunit/memory.h"
@@ -28,13 +30,9 @@ std::string Join(const std::vector<std::string>& items) {
   return out.empty() ? "(none)" : out;
 }
 
-std::string FormatName(Format f) {
-  return std::string(DataFormatName(f.data)) + "_" + NumFormatName(f.num);
-}
-
 // Runs `op` once on a 4x4 single-level image of `format` (one active lane of a quad) and
 // returns the status.
-Status Probe(const Runtime& runtime, Op op, Format format) {
+Status Probe(const Runtime& runtime, Op op, FormatId format) {
   constexpr uint64_t kAddress = 0x10000;
   const ImageDesc image = MakeImage2D(format, 4, 4, 1, kAddress);
   ImageLayout layout;
@@ -79,16 +77,93 @@ Status Probe(const Runtime& runtime, Op op, Format format) {
 
 struct ProbeOp {
   Op op;
-  Format format;
+  FormatId format;
 };
+
+// The generations whose T# can name `id`, and the DATA_FORMAT/NUM_FORMAT pair that does it.
+std::string AmdNames(FormatId id) {
+  std::string gens, pair;
+  for (Gfx gfx : {Gfx::kGfx6, Gfx::kGfx7, Gfx::kGfx8, Gfx::kGfx9, Gfx::kGfx10}) {
+    AmdFormat f;
+    if (!FormatIdToAmdFormat(gfx, id, &f)) continue;
+    if (!gens.empty()) gens += ',';
+    gens += GfxName(gfx) + 3;  // "gfx8" -> "8"
+    pair = std::string(DataFormatName(f.data)) + "/" + NumFormatName(f.num);
+  }
+  return pair + " (gfx" + gens + ")";
+}
+
+// AMD's DATA_FORMAT x NUM_FORMAT matrix as a Markdown table: per DATA_FORMAT, the NUM_FORMATs
+// that name a texunit format and on which generations, or why the DATA_FORMAT names none (README's
+// format table is this output).
+void PrintAmdFormats() {
+  const Gfx gens[] = {Gfx::kGfx6, Gfx::kGfx7, Gfx::kGfx8, Gfx::kGfx9, Gfx::kGfx10};
+  std::printf("| DATA_FORMAT | NUM_FORMATs (generations) | texunit formats |\n|---|---|---|\n");
+  for (int d = 1; d < 64; ++d) {
+    const auto data = static_cast<DataFormat>(d);
+    std::string nums, ids, why;
+    for (int n = 0; n < 16; ++n) {
+      const AmdFormat f{data, static_cast<NumFormat>(n)};
+      std::string on;
+      FormatId id = FormatId::kInvalid;
+      for (Gfx gfx : gens) {
+        const FormatId g = AmdFormatToFormatId(gfx, f);
+        if (g == FormatId::kInvalid) continue;
+        id = g;
+        if (!on.empty()) on += ',';
+        on += GfxName(gfx) + 3;
+      }
+      if (id == FormatId::kInvalid) {
+        if (why.empty() && n == 0) why = AmdFormatError(Gfx::kGfx8, f).message();
+        continue;
+      }
+      if (!nums.empty()) nums += ", ", ids += ", ";
+      nums += std::string(NumFormatName(f.num)) + " (" + on + ")";
+      ids += FormatName(id);
+    }
+    if (nums.empty()) {
+      // Only the DATA_FORMAT's own reason; the pair-level wording is the same for every NUM.
+      const size_t at = why.find(": DATA_FORMAT ");
+      if (at == std::string::npos) continue;
+      std::string reason = why.substr(at + 14);
+      reason = reason.substr(0, reason.rfind(" on gfx"));  // every generation alike
+      std::printf("| %d %s | rejected: %s | |\n", d, DataFormatName(data), reason.c_str());
+      continue;
+    }
+    std::printf("| %d %s | %s | %s |\n", d, DataFormatName(data), nums.c_str(), ids.c_str());
+  }
+}
+
+// One line per format: what this build runs on it (load, store, filtered or point sample),
+// whether it is a depth format, and how AMD's T# names it.
+void PrintFormats(const Runtime& runtime) {
+  std::printf("%-24s %-5s %-5s %-13s %s\n", "format", "load", "store", "sample", "AMD T#");
+  for (const FormatDesc& d : AllFormats()) {
+    const bool load = Probe(runtime, Op{OpKind::kLoad, 0}, d.id).ok();
+    const bool store = Probe(runtime, Op{OpKind::kStore, 0}, d.id).ok();
+    const bool sample = Probe(runtime, Op{OpKind::kSample, kOpLz}, d.id).ok();
+    const char* how = !sample ? "-" : d.has(kFormatFilterable) ? "filtered" : "point";
+    std::printf("%-24s %-5s %-5s %-13s %s%s\n", d.name, load ? "yes" : "-", store ? "yes" : "-",
+                how, AmdNames(d.id).c_str(), d.has(kFormatDepth) ? "  depth/stencil" : "");
+  }
+}
 
 int RunInfo(const std::vector<std::string>& args) {
   std::string target;
   int threads = 0;
+  bool formats = false;
+  bool amd_formats = false;
   ArgParser parser("texunit info [options]");
+  parser.AddFlag("formats", &formats, "list every texel format and what runs on it");
+  parser.AddFlag("amd-formats", &amd_formats,
+                 "AMD's DATA_FORMAT x NUM_FORMAT pairs and the formats they name (Markdown)");
   parser.AddString("target", &target, "Highway target to report as chosen (default: best)");
   parser.AddInt("threads", &threads, "worker threads (0: $TEXUNIT_THREADS, else all)", 0, 4096);
   if (const int rc = parser.ParseOrExit(args); rc >= 0) return rc;
+  if (amd_formats) {
+    PrintAmdFormats();
+    return 0;
+  }
 
   std::printf("texunit %s\n", TEXUNIT_VERSION_STRING);
   std::printf("targets compiled:  %s\n", Join(Runtime::CompiledTargets()).c_str());
@@ -113,14 +188,24 @@ int RunInfo(const std::vector<std::string>& args) {
               : env_threads != nullptr && *env_threads ? "TEXUNIT_THREADS"
                                                        : "all hardware threads");
 
-  const Format rgba8{DataFormat::k8_8_8_8, NumFormat::kUnorm};
-  const Format r32ui{DataFormat::k32, NumFormat::kUint};
-  const Format r32f{DataFormat::k32, NumFormat::kFloat};
+  if (formats) {
+    PrintFormats(*runtime);
+    return 0;
+  }
+  const FormatId rgba8 = FormatId::kR8G8B8A8_UNORM;
+  const FormatId r32ui = FormatId::kR32_UINT;
+  const FormatId r32f = FormatId::kR32_FLOAT;
   const ProbeOp ops[] = {
       {{OpKind::kLoad, 0}, rgba8},
       {{OpKind::kLoad, kOpMip}, rgba8},
+      {{OpKind::kLoad, kOpPck}, rgba8},
+      {{OpKind::kLoad, kOpPck | kOpSgn}, rgba8},
+      {{OpKind::kLoad, kOpMip | kOpPck}, rgba8},
+      {{OpKind::kLoad, kOpMip | kOpPck | kOpSgn}, rgba8},
       {{OpKind::kStore, 0}, rgba8},
       {{OpKind::kStore, kOpMip}, rgba8},
+      {{OpKind::kStore, kOpPck}, rgba8},
+      {{OpKind::kStore, kOpMip | kOpPck}, rgba8},
       {{OpKind::kSample, 0}, rgba8},
       {{OpKind::kSample, kOpLod}, rgba8},
       {{OpKind::kSample, kOpLz}, rgba8},
@@ -144,23 +229,13 @@ int RunInfo(const std::vector<std::string>& args) {
   std::printf("instructions:      %s\n", Join(supported).c_str());
   if (!missing.empty()) std::printf("  not yet:         %s\n", Join(missing).c_str());
 
-  const Format formats[] = {
-      {DataFormat::k8_8_8_8, NumFormat::kUnorm},     {DataFormat::k8_8_8_8, NumFormat::kSrgb},
-      {DataFormat::k8_8_8_8, NumFormat::kUint},      {DataFormat::k32_32_32_32, NumFormat::kFloat},
-      {DataFormat::k16_16_16_16, NumFormat::kFloat}, {DataFormat::k32, NumFormat::kFloat},
-      {DataFormat::k8, NumFormat::kUnorm},           {DataFormat::k5_6_5, NumFormat::kUnorm},
-      {DataFormat::kBc1, NumFormat::kUnorm},         {DataFormat::kBc7, NumFormat::kUnorm},
-  };
-  std::vector<std::string> formats_ok;
-  std::vector<std::string> formats_missing;
-  for (const Format& f : formats) {
-    const Status s = Probe(*runtime, Op{OpKind::kSample, kOpLz}, f);
-    (s.ok() ? formats_ok : formats_missing).push_back(FormatName(f));
+  int loadable = 0, sampled = 0;
+  for (const FormatDesc& d : AllFormats()) {
+    loadable += Probe(*runtime, Op{OpKind::kLoad, 0}, d.id).ok();
+    sampled += Probe(*runtime, Op{OpKind::kSample, kOpLz}, d.id).ok();
   }
-  std::printf("formats (sample):  %s\n", Join(formats_ok).c_str());
-  if (!formats_missing.empty()) {
-    std::printf("  not yet:         %s\n", Join(formats_missing).c_str());
-  }
+  std::printf("formats:           %zu (%d load, %d sample; texunit info --formats lists them)\n",
+              AllFormats().size(), loadable, sampled);
   return 0;
 }
 

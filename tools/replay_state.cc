@@ -31,12 +31,6 @@ struct InputError {
   throw InputError{path, message};
 }
 
-std::string Hex64(uint64_t v) {
-  char buf[24];
-  std::snprintf(buf, sizeof(buf), "0x%" PRIx64, v);
-  return buf;
-}
-
 // A short rendering of a JSON value for error messages.
 std::string Show(const json& v) {
   std::string s = v.dump();
@@ -359,7 +353,7 @@ MemoryEntry ParseMemoryEntry(const json& entry, size_t i, const std::string& bas
   }
   if (m.bytes.empty()) Fail(p, "describes no bytes");
   if (m.address + m.bytes.size() < m.address) {
-    Fail(p, "range " + Hex64(m.address) + " + " + std::to_string(m.bytes.size()) +
+    Fail(p, "range " + Hex(m.address) + " + " + std::to_string(m.bytes.size()) +
                 " bytes wraps past 2^64");
   }
   return m;
@@ -580,7 +574,7 @@ ojson ReplayOutput(const Status& status, const std::string& asm_text,
           hex_was += kDigits[was[k] & 15];
         }
         ojson c;
-        c["address"] = Hex64(region.address() + run_start);
+        c["address"] = Hex(region.address() + run_start);
         c["size"] = run_end - run_start;
         c["hex"] = hex_now;
         c["old"] = hex_was;

@@ -46,7 +46,10 @@ enum class DstSel : uint8_t { k0 = 0, k1 = 1, kX = 4, kY = 5, kZ = 6, kW = 7 };
 struct ImageDesc {
   // --- Semantic fields (what the core uses) ---
   uint64_t base_address = 0;  // byte address; the T# stores it >> 8 (256-byte aligned)
-  Format format;
+  // The texel format (formats.h). The codecs translate the T#'s DATA_FORMAT x NUM_FORMAT (or
+  // GFX10's FORMAT) to it; kInvalid when they name no format texunit knows, which requests
+  // reject with a message naming the T# fields.
+  FormatId format = FormatId::kInvalid;
   uint32_t width = 1;  // texels of the base (level 0) image
   uint32_t height = 1;
   uint32_t depth = 1;  // 3D: depth in texels; arrays: layer count (T# DEPTH + 1)
@@ -63,6 +66,10 @@ struct ImageDesc {
   bool linear = true;         // set by the decoder: `tiling` selects a linear layout on this gen
 
   // --- Fields kept for bit-exact re-encoding; the core does not interpret them ---
+  // GFX6-9 DATA_FORMAT and NUM_FORMAT as encoded when they name no format (format == kInvalid),
+  // else 0: encoding writes the pair of `format` unless it is kInvalid.
+  uint8_t data_format = 0;
+  uint8_t num_format = 0;
   uint16_t gfx10_format = 0;  // GFX10+ unified FORMAT code as encoded
   uint8_t mtype = 0;
   uint8_t perf_mod = 0;
@@ -192,7 +199,7 @@ Status EncodeSamplerDesc(Gfx gfx, const SamplerDesc& desc, std::span<uint32_t> d
 
 // Convenience for users who build descriptors by hand: a linear 2D image with `levels` mip
 // levels at `base_address`, pitch = width, identity swizzle.
-ImageDesc MakeImage2D(Format format, uint32_t width, uint32_t height, uint32_t levels,
+ImageDesc MakeImage2D(FormatId format, uint32_t width, uint32_t height, uint32_t levels,
                       uint64_t base_address);
 
 }  // namespace texunit

@@ -19,6 +19,9 @@ struct RuntimeOptions {
   // "SSE4", "AVX2", "AVX3", "SCALAR" (also NEON, SVE, SVE2 on aarch64); empty = $TEXUNIT_TARGET,
   // else the best target this CPU supports. Forcing a target is process-wide.
   std::string target;
+  // RGBA8 and RGBA32F have fast paths beside the table-driven path every other format takes;
+  // false sends them through the general path too (same results, for measurement and tests).
+  bool format_fast_paths = true;
 };
 
 class Runtime {

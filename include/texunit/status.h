@@ -2,6 +2,7 @@
 // names the offending field and value. Nothing in texunit throws across its API.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <utility>
 
@@ -42,6 +43,9 @@ class [[nodiscard]] Status {
   StatusCode code_ = StatusCode::kOk;
   std::string message_;
 };
+
+// "0x1f": the one hex rendering messages use for addresses, masks and field values.
+std::string Hex(uint64_t v);
 
 // Returns early from the enclosing function when `expr` yields a non-OK Status.
 #define TEXUNIT_RETURN_IF_ERROR(expr)                  \

@@ -20,6 +20,7 @@ namespace texunit {
 struct Runtime::Impl {
   std::unique_ptr<tbb::task_arena> arena;
   int64_t target = 0;
+  ExecOptions exec;
 };
 
 namespace {
@@ -114,6 +115,7 @@ Status Runtime::Create(const RuntimeOptions& options, std::unique_ptr<Runtime>* 
   rt->impl_ = std::make_unique<Impl>();
   rt->threads_ = threads;
   rt->impl_->arena = std::make_unique<tbb::task_arena>(threads);
+  rt->impl_->exec.format_fast_paths = options.format_fast_paths;
   {
     // The dispatch mask is process-wide: forcing a target affects every Runtime.
     std::lock_guard<std::mutex> lock(g_target_mutex);
@@ -128,7 +130,7 @@ Runtime::~Runtime() = default;
 
 Status Runtime::Execute(const TexRequest& request) const {
   WaveSetup setup;
-  TEXUNIT_RETURN_IF_ERROR(PrepareWave(request, &setup));
+  TEXUNIT_RETURN_IF_ERROR(PrepareWave(request, impl_->exec, &setup));
   if (setup.unbound) {
     ZeroResults(setup);
     return Status::Ok();

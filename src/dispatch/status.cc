@@ -1,5 +1,8 @@
 #include "texunit/status.h"
 
+#include <cinttypes>
+#include <cstdio>
+
 namespace texunit {
 
 const char* StatusCodeName(StatusCode code) {
@@ -18,6 +21,12 @@ const char* StatusCodeName(StatusCode code) {
       return "INTERNAL";
   }
   return "UNKNOWN";
+}
+
+std::string Hex(uint64_t v) {
+  char buf[24];
+  std::snprintf(buf, sizeof(buf), "0x%" PRIx64, v);
+  return buf;
 }
 
 std::string Status::ToString() const {

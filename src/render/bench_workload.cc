@@ -13,7 +13,33 @@ namespace {
 
 constexpr const char* kOpNames[] = {"sample_lz", "sample", "sample_l", "load", "store"};
 constexpr const char* kFilterNames[] = {"point", "bilinear", "trilinear"};
-constexpr const char* kFormatNames[] = {"rgba8", "rgba32f"};
+constexpr BenchFormatFamily kFamilies[] = {
+    {"rgba8", FormatId::kR8G8B8A8_UNORM},
+    {"rgba8_srgb", FormatId::kR8G8B8A8_SRGB},
+    {"rgba8ui", FormatId::kR8G8B8A8_UINT},
+    {"rgba16", FormatId::kR16G16B16A16_UNORM},
+    {"rgba16f", FormatId::kR16G16B16A16_FLOAT},
+    {"rgba32f", FormatId::kR32G32B32A32_FLOAT},
+    {"r8", FormatId::kR8_UNORM},
+    {"rg8", FormatId::kR8G8_UNORM},
+    {"r16", FormatId::kR16_UNORM},
+    {"r16f", FormatId::kR16_FLOAT},
+    {"r32f", FormatId::kR32_FLOAT},
+    {"rg32f", FormatId::kR32G32_FLOAT},
+    {"r32ui", FormatId::kR32_UINT},
+    {"rgb10a2", FormatId::kR10G10B10A2_UNORM},
+    {"r11g11b10f", FormatId::kR11G11B10_FLOAT},
+    {"rgb9e5", FormatId::kR9G9B9E5_FLOAT},
+    {"r5g6b5", FormatId::kR5G6B5_UNORM},
+    {"rgba4", FormatId::kR4G4B4A4_UNORM},
+    {"bc1", FormatId::kBC1_UNORM},
+    {"bc2", FormatId::kBC2_UNORM},
+    {"bc3", FormatId::kBC3_UNORM},
+    {"bc4", FormatId::kBC4_UNORM},
+    {"bc5", FormatId::kBC5_UNORM},
+    {"bc6h", FormatId::kBC6H_UFLOAT},
+    {"bc7", FormatId::kBC7_UNORM},
+};
 constexpr const char* kCoordsNames[] = {"coherent", "random"};
 
 template <typename Enum, size_t N>
@@ -37,14 +63,26 @@ bool IsSampleOp(BenchOp op) {
 
 const char* BenchOpName(BenchOp op) { return kOpNames[static_cast<int>(op)]; }
 const char* BenchFilterName(BenchFilter f) { return kFilterNames[static_cast<int>(f)]; }
-const char* BenchFormatName(BenchFormat f) { return kFormatNames[static_cast<int>(f)]; }
+std::span<const BenchFormatFamily> BenchFormatFamilies() { return kFamilies; }
+const char* BenchFormatName(FormatId f) {
+  for (const BenchFormatFamily& family : kFamilies) {
+    if (family.format == f) return family.name;
+  }
+  return FormatName(f);
+}
 const char* BenchCoordsName(BenchCoords c) { return kCoordsNames[static_cast<int>(c)]; }
 bool ParseBenchOp(std::string_view name, BenchOp* out) { return ParseName(name, kOpNames, out); }
 bool ParseBenchFilter(std::string_view name, BenchFilter* out) {
   return ParseName(name, kFilterNames, out);
 }
-bool ParseBenchFormat(std::string_view name, BenchFormat* out) {
-  return ParseName(name, kFormatNames, out);
+bool ParseBenchFormat(std::string_view name, FormatId* out) {
+  for (const BenchFormatFamily& family : kFamilies) {
+    if (name == family.name) {
+      *out = family.format;
+      return true;
+    }
+  }
+  return ParseFormatName(name, out);
 }
 bool ParseBenchCoords(std::string_view name, BenchCoords* out) {
   return ParseName(name, kCoordsNames, out);
@@ -65,9 +103,10 @@ Status BenchWorkload::Create(const BenchConfig& config, std::unique_ptr<BenchWor
   std::unique_ptr<BenchWorkload> w(new BenchWorkload());
   w->config_ = config;
 
-  // The texture: the demo's pattern at size x size, full mip chain.
+  // The texture: the demo's pattern at size x size, full mip chain, in the requested format
+  // (RGBA8 mips filtered directly, the others converted from a float chain).
   const Rgba8Image pattern = MakeProceduralTexture(config.size);
-  if (config.format == BenchFormat::kRgba8) {
+  if (config.format == FormatId::kR8G8B8A8_UNORM) {
     TEXUNIT_RETURN_IF_ERROR(MipImage::CreateRgba8(pattern.pixels.data(), config.size, config.size,
                                                   /*srgb=*/false, kDefaultImageAddress,
                                                   &w->image_));
@@ -76,6 +115,12 @@ Status BenchWorkload::Create(const BenchConfig& config, std::unique_ptr<BenchWor
     for (size_t i = 0; i < texels.size(); ++i) texels[i] = pattern.pixels[i] / 255.0f;
     TEXUNIT_RETURN_IF_ERROR(MipImage::CreateRgba32f(texels.data(), config.size, config.size,
                                                     kDefaultImageAddress, &w->image_));
+    if (config.format != FormatId::kR32G32B32A32_FLOAT) {
+      std::unique_ptr<MipImage> converted;
+      TEXUNIT_RETURN_IF_ERROR(
+          MipImage::Convert(*w->image_, config.format, kDefaultImageAddress, &converted));
+      w->image_ = std::move(converted);
+    }
   }
   TEXUNIT_RETURN_IF_ERROR(w->image_->Register(&w->memory_, /*writable=*/true));
 

@@ -22,25 +22,33 @@ namespace texunit::render {
 
 enum class BenchOp : uint8_t { kSampleLz, kSample, kSampleL, kLoad, kStore };
 enum class BenchFilter : uint8_t { kPoint, kBilinear, kTrilinear };
-enum class BenchFormat : uint8_t { kRgba8, kRgba32f };
 enum class BenchCoords : uint8_t { kCoherent, kRandom };
 
 // Command-line names: sample_lz|sample|sample_l|load|store, point|bilinear|trilinear,
-// rgba8|rgba32f, coherent|random.
+// coherent|random.
 const char* BenchOpName(BenchOp op);
 const char* BenchFilterName(BenchFilter filter);
-const char* BenchFormatName(BenchFormat format);
 const char* BenchCoordsName(BenchCoords coords);
 bool ParseBenchOp(std::string_view name, BenchOp* out);
 bool ParseBenchFilter(std::string_view name, BenchFilter* out);
-bool ParseBenchFormat(std::string_view name, BenchFormat* out);
 bool ParseBenchCoords(std::string_view name, BenchCoords* out);
+
+// Format families by short name ("rgba8", "rgba16f", "r32f", "rgb10a2", "bc7", ...), each one
+// FormatId; BenchFormatName gives a format's family name, or its FormatName.
+struct BenchFormatFamily {
+  const char* name;
+  FormatId format;
+};
+std::span<const BenchFormatFamily> BenchFormatFamilies();
+const char* BenchFormatName(FormatId format);
+// A family name, or any FormatName (case-insensitive).
+bool ParseBenchFormat(std::string_view name, FormatId* out);
 
 struct BenchConfig {
   BenchOp op = BenchOp::kSampleLz;
   BenchFilter filter = BenchFilter::kBilinear;  // sample ops only
-  BenchFormat format = BenchFormat::kRgba8;     // RGBA8 is 8_8_8_8 UNORM
-  uint32_t size = 1024;                         // texture is size x size, 1..16384
+  FormatId format = FormatId::kR8G8B8A8_UNORM;
+  uint32_t size = 1024;  // texture is size x size, 1..16384
   BenchCoords coords = BenchCoords::kCoherent;
   uint64_t seed = 1;  // random coordinates
   float lod = 0.0f;   // sample_l's LOD operand

@@ -175,7 +175,7 @@ Status RenderGroundPlane(const Runtime& runtime, const GroundPlaneScene& scene,
 
   // Resolve: sampled colour where covered, sky elsewhere. SRGB textures sample to linear light,
   // which is encoded back to sRGB for the PNG; UNORM results are written as they are.
-  const bool srgb = image.desc().format.num == NumFormat::kSrgb;
+  const bool srgb = image.desc().format == FormatId::kR8G8B8A8_SRGB;
   out->width = width;
   out->height = height;
   out->pixels.assign(static_cast<size_t>(width) * height * 4, 0);

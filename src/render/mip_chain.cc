@@ -33,7 +33,7 @@ uint32_t FullMipCount(uint32_t width, uint32_t height) {
   return levels;
 }
 
-Status MipImage::Allocate(Format format, uint32_t width, uint32_t height, uint64_t address,
+Status MipImage::Allocate(FormatId format, uint32_t width, uint32_t height, uint64_t address,
                           std::unique_ptr<MipImage>* out) {
   if (width == 0 || height == 0 || width > 16384 || height > 16384) {
     return Status::InvalidArgument("mip chain: image size " + Dims(width, height) +
@@ -52,11 +52,11 @@ Status MipImage::Allocate(Format format, uint32_t width, uint32_t height, uint64
 const uint8_t* MipImage::Texel(uint32_t level, uint32_t x, uint32_t y) const {
   const LevelLayout& l = layout_.levels[level];
   return storage_.get() + l.offset +
-         (static_cast<uint64_t>(y) * l.pitch + x) * layout_.bytes_per_texel;
+         (static_cast<uint64_t>(y) * l.pitch + x) * layout_.bytes_per_element;
 }
 
 Status MipImage::FillLevels(const void* pixels, const ResizeLevelFn& resize) {
-  const uint32_t bpp = layout_.bytes_per_texel;
+  const uint32_t bpp = layout_.bytes_per_element;
   const LevelLayout& top = layout_.levels[0];
   uint8_t* base = storage_.get();
   const auto* src_rows = static_cast<const uint8_t*>(pixels);
@@ -79,8 +79,8 @@ Status MipImage::FillLevels(const void* pixels, const ResizeLevelFn& resize) {
 Status MipImage::CreateRgba8(const uint8_t* pixels, uint32_t width, uint32_t height, bool srgb,
                              uint64_t address, std::unique_ptr<MipImage>* out) {
   std::unique_ptr<MipImage> image;
-  TEXUNIT_RETURN_IF_ERROR(
-      Allocate(srgb ? kFormatRgba8Srgb : kFormatRgba8Unorm, width, height, address, &image));
+  TEXUNIT_RETURN_IF_ERROR(Allocate(srgb ? FormatId::kR8G8B8A8_SRGB : FormatId::kR8G8B8A8_UNORM,
+                                   width, height, address, &image));
   TEXUNIT_RETURN_IF_ERROR(image->FillLevels(pixels, [srgb](const uint8_t* src, const LevelLayout& s,
                                                            uint8_t* dst, const LevelLayout& d,
                                                            uint32_t bpp) {
@@ -98,7 +98,7 @@ Status MipImage::CreateRgba8(const uint8_t* pixels, uint32_t width, uint32_t hei
 Status MipImage::CreateRgba32f(const float* pixels, uint32_t width, uint32_t height,
                                uint64_t address, std::unique_ptr<MipImage>* out) {
   std::unique_ptr<MipImage> image;
-  TEXUNIT_RETURN_IF_ERROR(Allocate(kFormatRgba32Float, width, height, address, &image));
+  TEXUNIT_RETURN_IF_ERROR(Allocate(FormatId::kR32G32B32A32_FLOAT, width, height, address, &image));
   TEXUNIT_RETURN_IF_ERROR(image->FillLevels(pixels, [](const uint8_t* src, const LevelLayout& s,
                                                        uint8_t* dst, const LevelLayout& d,
                                                        uint32_t bpp) {

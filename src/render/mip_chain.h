@@ -17,10 +17,6 @@ namespace texunit::render {
 
 inline constexpr uint64_t kDefaultImageAddress = 0x100000000ull;
 
-inline constexpr Format kFormatRgba8Unorm{DataFormat::k8_8_8_8, NumFormat::kUnorm};
-inline constexpr Format kFormatRgba8Srgb{DataFormat::k8_8_8_8, NumFormat::kSrgb};
-inline constexpr Format kFormatRgba32Float{DataFormat::k32_32_32_32, NumFormat::kFloat};
-
 // floor(log2(max(width, height))) + 1: the number of levels down to 1x1.
 uint32_t FullMipCount(uint32_t width, uint32_t height);
 
@@ -32,6 +28,11 @@ class MipImage {
   // RGBA32F: `pixels` is width*height*4 floats, rows packed.
   static Status CreateRgba32f(const float* pixels, uint32_t width, uint32_t height,
                               uint64_t address, std::unique_ptr<MipImage>* out);
+  // `rgba32f`'s texels in `format`, level by level (mip_chain_convert.cc): storable formats are
+  // written with IMAGE_STORE_MIP, so the library's own encode decides every bit; BC1-BC7 are
+  // compressed with render/bc_encode.h. Integer and SCALED formats take the values scaled by 255.
+  static Status Convert(const MipImage& rgba32f, FormatId format, uint64_t address,
+                        std::unique_ptr<MipImage>* out);
 
   // Registers the image's footprint [address, address + total_bytes) with `memory`.
   Status Register(Memory* memory, bool writable = true);
@@ -54,7 +55,7 @@ class MipImage {
   Status FillLevels(const void* pixels, const ResizeLevelFn& resize);
 
   MipImage() = default;
-  static Status Allocate(Format format, uint32_t width, uint32_t height, uint64_t address,
+  static Status Allocate(FormatId format, uint32_t width, uint32_t height, uint64_t address,
                          std::unique_ptr<MipImage>* out);
 
   ImageDesc desc_;

@@ -27,12 +27,14 @@ uint32_t MipCount(uint32_t w, uint32_t h, uint32_t d) {
 
 std::string Str(uint64_t v) { return std::to_string(v); }
 
+uint32_t AlignUp(uint32_t v, uint32_t a) { return (v + a - 1) / a * a; }
+
 }  // namespace
 
 Status ComputeImageLayout(const ImageDesc& desc, ImageLayout* out) {
   // Only the fields below are written: levels past last_level keep whatever they held (this runs
   // once per request, and clearing 16 levels cost more than computing the used ones).
-  out->bytes_per_texel = 0;
+  out->bytes_per_element = 0;
   out->num_levels = 0;
   out->total_bytes = 0;
   if (!desc.linear) {
@@ -40,11 +42,8 @@ Status ComputeImageLayout(const ImageDesc& desc, ImageLayout* out) {
                                " (TILING_INDEX/SW_MODE) is not linear; texunit reads linear "
                                "images only");
   }
-  const FormatInfo info = GetFormatInfo(desc.format);
-  if (info.bytes_per_texel == 0) {
-    return Status::Unsupported(std::string("T#.DATA_FORMAT=") + DataFormatName(desc.format.data) +
-                               " has no linear texel size in this release");
-  }
+  const FormatDesc& fmt = GetFormatDesc(desc.format);
+  if (!fmt.ok()) return InvalidFormatStatus(desc);
   if (desc.width == 0 || desc.width > kMaxDimension) {
     return Status::InvalidArgument("T#.WIDTH=" + Str(desc.width) + " is outside 1..16384");
   }
@@ -57,6 +56,14 @@ Status ComputeImageLayout(const ImageDesc& desc, ImageLayout* out) {
   if (desc.pitch < desc.width) {
     return Status::InvalidArgument("T#.PITCH=" + Str(desc.pitch) +
                                    " is less than WIDTH=" + Str(desc.width));
+  }
+  const uint32_t bw = fmt.block_w, bh = fmt.block_h;
+  if (fmt.is_block() && desc.pitch != desc.width && desc.pitch != AlignUp(desc.width, bw)) {
+    return Status::InvalidArgument("T#.PITCH=" + Str(desc.pitch) + " of a " + fmt.name +
+                                   " image must be WIDTH=" + Str(desc.width) + " or " +
+                                   Str(AlignUp(desc.width, bw)) + ": its levels' row pitch is " +
+                                   "WIDTH rounded up to whole " + Str(bw) + "x" + Str(bh) +
+                                   " blocks");
   }
   const bool is3d = desc.type == ImageType::k3D;
   const uint32_t mips = MipCount(desc.width, desc.height, is3d ? desc.depth : 1);
@@ -80,7 +87,9 @@ Status ComputeImageLayout(const ImageDesc& desc, ImageLayout* out) {
     }
   }
 
-  out->bytes_per_texel = info.bytes_per_texel;
+  out->bytes_per_element = fmt.bytes;
+  out->block_width = bw;
+  out->block_height = bh;
   out->num_levels = desc.last_level + 1u;
   uint64_t offset = 0;
   for (uint32_t l = 0; l < out->num_levels; ++l) {
@@ -89,16 +98,21 @@ Status ComputeImageLayout(const ImageDesc& desc, ImageLayout* out) {
     lv.width = std::max(1u, desc.width >> l);
     lv.height = std::max(1u, desc.height >> l);
     lv.depth = is3d ? std::max(1u, desc.depth >> l) : desc.depth;
-    lv.pitch = std::max(desc.pitch >> l, lv.width);
-    lv.slice_bytes = uint64_t{lv.pitch} * lv.height * info.bytes_per_texel;
+    lv.pitch = fmt.is_block() ? AlignUp(lv.width, bw) : std::max(desc.pitch >> l, lv.width);
+    lv.rows = (lv.height + bh - 1) / bh;
+    lv.row_bytes = uint64_t{lv.pitch / bw} * fmt.bytes;
+    lv.slice_bytes = lv.rows * lv.row_bytes;
+    // The footprint ends at the last element of the last row; the next level starts after the
+    // whole padded rows.
+    const uint64_t last_row = lv.slice_bytes * (lv.depth - 1) + lv.row_bytes * (lv.rows - 1);
+    out->total_bytes = offset + last_row + uint64_t{(lv.width + bw - 1) / bw} * fmt.bytes;
     const uint64_t end = offset + lv.slice_bytes * lv.depth;
-    out->total_bytes = end;
     offset = (end + kLevelAlignment - 1) / kLevelAlignment * kLevelAlignment;
   }
   return Status::Ok();
 }
 
-ImageDesc MakeImage2D(Format format, uint32_t width, uint32_t height, uint32_t levels,
+ImageDesc MakeImage2D(FormatId format, uint32_t width, uint32_t height, uint32_t levels,
                       uint64_t base_address) {
   ImageDesc d;
   d.base_address = base_address;

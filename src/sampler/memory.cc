@@ -5,12 +5,6 @@
 
 namespace texunit {
 
-static std::string Hex(uint64_t v) {
-  char buf[32];
-  std::snprintf(buf, sizeof(buf), "0x%" PRIx64, v);
-  return buf;
-}
-
 Status Memory::AddRegion(uint64_t address, void* host, uint64_t size, bool writable) {
   if (host == nullptr || size == 0) {
     return Status::InvalidArgument("memory region at " + Hex(address) + " has no host bytes");

@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "hwy/highway.h"
+#include "sampler/d16-inl.h"
 #include "sampler/sampler_common-inl.h"
 #include "sampler/texel_fetch-inl.h"
 
@@ -96,12 +97,11 @@ HWY_INLINE void SampleLevel(const WaveSetup& s, VI level, VF sc, VF tc, MF linea
   u = SanitizeCoord(df, u);
   v = SanitizeCoord(df, v);
   const MI active_i = hn::RebindMask(di, active);
-  const bool flush = s.kind == TexelKind::kRgba32Float;
 
   if (!any_linear) {
     const VI x = ApplyClamp(df, s.clamp_x, hn::ConvertTo(di, hn::Floor(u)), w, inv_w, s.pow2_x);
     const VI y = ApplyClamp(df, s.clamp_y, hn::ConvertTo(di, hn::Floor(v)), h, inv_h, s.pow2_y);
-    FetchTexel(s, hn::IfThenElseZero(active_i, TexelWord(s, offset, pitch, x, y)), flush, out);
+    FetchTexel(s, offset, pitch, x, y, active_i, out);
     return;
   }
   const VF half = hn::Set(df, 0.5f);
@@ -121,10 +121,10 @@ HWY_INLINE void SampleLevel(const WaveSetup& s, VI level, VF sc, VF tc, MF linea
   const VI y0 = ApplyClamp(df, s.clamp_y, j0, h, inv_h, s.pow2_y);
   const VI y1 = NextTexel(df, s.clamp_y, j0, y0, h, inv_h, s.pow2_y);
   VF t00[4], t10[4], t01[4], t11[4];
-  FetchTexel(s, hn::IfThenElseZero(active_i, TexelWord(s, offset, pitch, x0, y0)), flush, t00);
-  FetchTexel(s, hn::IfThenElseZero(active_i, TexelWord(s, offset, pitch, x1, y0)), flush, t10);
-  FetchTexel(s, hn::IfThenElseZero(active_i, TexelWord(s, offset, pitch, x0, y1)), flush, t01);
-  FetchTexel(s, hn::IfThenElseZero(active_i, TexelWord(s, offset, pitch, x1, y1)), flush, t11);
+  FetchTexel(s, offset, pitch, x0, y0, active_i, t00);
+  FetchTexel(s, offset, pitch, x1, y0, active_i, t10);
+  FetchTexel(s, offset, pitch, x0, y1, active_i, t01);
+  FetchTexel(s, offset, pitch, x1, y1, active_i, t11);
   const VF one_f = hn::Set(df, 1.0f);
   const VF na = hn::Sub(one_f, a), nb = hn::Sub(one_f, b);
   const VF w00 = hn::Mul(na, nb), w10 = hn::Mul(a, nb), w01 = hn::Mul(na, b), w11 = hn::Mul(a, b);
@@ -152,7 +152,7 @@ HWY_INLINE void SampleWaveImpl(const WaveSetup& s) {
   const VI max_level = hn::Set(di, s.max_level);
   const bool single_level = s.lod_zero || s.mip == MipFilter::kNone || s.max_level == 0;
   const bool mip_linear = s.mip == MipFilter::kLinear && !single_level;
-  const bool is_float = s.kind == TexelKind::kRgba32Float;
+  const bool float_results = s.plan.numeric == NumericClass::kFloat;
 
   for (size_t base = 0; base < s.lane_count; base += n) {
     const hn::Mask<DU> active_u = ActiveMask(du, s.exec, base);
@@ -207,13 +207,13 @@ HWY_INLINE void SampleWaveImpl(const WaveSetup& s) {
         c[i] = hn::IfThenElse(blend, mixed, c[i]);
       }
     }
-    NormalizeCodes(s, c);
-    if (is_float) {
-      for (int i = 0; i < 4; ++i) c[i] = FlushDenormal(df, c[i]);
-    }
+    PostDivide(s.plan, c);
+    VU bits[4];
+    for (int i = 0; i < 4; ++i) bits[i] = AsBits(float_results ? FlushDenormal(c[i]) : c[i]);
     for (int k = 0; k < s.ncomp; ++k) {
-      StoreActive(SelectComponent(s, k, c), active_u, all_active, req.out.data[k], base,
-                  s.lane_count);
+      VU v = SelectComponent(s, k, bits);
+      if (s.d16) v = ToD16(s.plan.numeric, v);
+      StoreActive(v, active_u, all_active, req.out.data[k], base, s.lane_count);
     }
     if (req.out.status != nullptr && (req.mods.tfe || req.mods.lwe)) {
       StoreActive(hn::Zero(du), active_u, all_active, req.out.status, base, s.lane_count);

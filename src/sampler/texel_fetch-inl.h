@@ -1,7 +1,9 @@
-// Gather and decode texels for SIMD lanes. A texel is returned as four channel vectors:
-// RGBA8 UNORM as codes 0..255 in float (divided by 255 once, after filtering), SRGB with X/Y/Z
-// already linear and W as a code, UINT as the raw code bits, FLOAT as stored (sample ops flush
-// denormals).
+// Fetch: texel coordinates (already mapped into the level) to the texel's words and its decoded
+// channels, for SIMD lanes. Plain texels are gathered: texels of 4 bytes or more as whole words
+// (a word index from the image base), 1- and 2-byte texels as the dword that holds them at a
+// byte offset, clamped so that the read stays inside the footprint. Block codecs decode the
+// touched blocks through the per-thread block cache, one lane at a time. The format fast paths
+// (FetchPath) gather and convert RGBA8 and RGBA32F directly.
 #if defined(TEXUNIT_TEXEL_FETCH_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef TEXUNIT_TEXEL_FETCH_INL_H_
 #undef TEXUNIT_TEXEL_FETCH_INL_H_
@@ -10,72 +12,176 @@
 #endif
 
 #include "formats/srgb_tables.h"
+#include "formats/texel_decode-inl.h"
 #include "hwy/highway.h"
+#include "sampler/block_cache.h"
 #include "sampler/sampler_common-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace texunit {
 namespace HWY_NAMESPACE {
 
-// Denormals become zero of the same sign.
-HWY_INLINE VF FlushDenormal(DF df, VF v) {
-  const MF tiny = hn::Lt(hn::Abs(v), hn::Set(df, 1.17549435e-38f));
-  return hn::IfThenElse(tiny, hn::And(v, hn::Set(df, -0.0f)), v);
-}
-
-// `word` indexes 4-byte words from the image base; for RGBA32F it is the texel's first word.
-HWY_INLINE void FetchTexel(const WaveSetup& s, VI word, bool flush, VF out[4]) {
-  const DF df;
+// Block codecs: each active lane's texel from its decoded block.
+HWY_INLINE void FetchBlockTexels(const WaveSetup& s, VI offset_words, VI pitch, VI x, VI y,
+                                 MI active, VU w[4]) {
   const DI di;
   const DU du;
-  if (s.kind == TexelKind::kRgba32Float) {
-    const float* base = reinterpret_cast<const float*>(s.host);
-    for (int c = 0; c < 4; ++c) {
-      VF v = hn::GatherIndex(df, base, hn::Add(word, hn::Set(di, c)));
-      out[c] = flush ? FlushDenormal(df, v) : v;
+  const TexelPlan& p = s.plan;
+  const VI bx = hn::ShiftRightSame(x, p.block_w_log2);
+  const VI by = hn::ShiftRightSame(y, p.block_h_log2);
+  const VI block = hn::Add(hn::ShiftLeft<2>(offset_words),
+                           hn::Mul(hn::Add(hn::Mul(by, pitch), bx), hn::Set(di, p.element_bytes)));
+  const VI in_x = hn::And(x, hn::Set(di, (1 << p.block_w_log2) - 1));
+  const VI in_y = hn::And(y, hn::Set(di, (1 << p.block_h_log2) - 1));
+  const VI texel = hn::Add(hn::ShiftLeftSame(in_y, p.block_w_log2), in_x);
+  constexpr size_t kMax = hn::MaxLanes(di);
+  HWY_ALIGN int32_t block_at[kMax];
+  HWY_ALIGN int32_t texel_at[kMax];
+  HWY_ALIGN int32_t on[kMax];
+  HWY_ALIGN uint32_t words[4][kMax] = {};
+  hn::Store(block, di, block_at);
+  hn::Store(texel, di, texel_at);
+  hn::Store(hn::VecFromMask(di, active), di, on);
+  const FormatDesc& format = GetFormatDesc(p.id);
+  for (size_t i = 0; i < hn::Lanes(di); ++i) {
+    if (!on[i]) continue;
+    const DecodedBlock& b = DecodeBlockCached(format, s.host + block_at[i]);
+    for (int k = 0; k < p.words; ++k) words[k][i] = b.texel[texel_at[i]][k];
+  }
+  for (int k = 0; k < 4; ++k) w[k] = hn::Load(du, words[k]);
+}
+
+// Element (texel) index of (x, y) on a level, from its row pitch in elements.
+HWY_INLINE VI ElementIndex(VI pitch, VI x, VI y) { return hn::Add(hn::Mul(y, pitch), x); }
+
+// Word index of a plain texel of 4 bytes or more (inactive lanes read word 0).
+HWY_INLINE VI TexelWord(const WaveSetup& s, VI offset_words, VI pitch, VI x, VI y, MI active) {
+  const DI di;
+  VI elem = ElementIndex(pitch, x, y);
+  switch (s.plan.words) {
+    case 1:
+      break;
+    case 2:
+      elem = hn::ShiftLeft<1>(elem);
+      break;
+    case 4:
+      elem = hn::ShiftLeft<2>(elem);
+      break;
+    default:
+      elem = hn::Mul(elem, hn::Set(di, s.plan.words));
+      break;
+  }
+  return hn::IfThenElseZero(active, hn::Add(offset_words, elem));
+}
+
+// The texel's 32-bit words: word k holds its bytes 4k..4k+3; a 1- or 2-byte texel sits at bit 0
+// of word 0 (with the bytes after it above). Inactive lanes read from the start of the image.
+HWY_INLINE void FetchWords(const WaveSetup& s, VI offset_words, VI pitch, VI x, VI y, MI active,
+                           VU w[4]) {
+  const DI di;
+  const DU du;
+  const TexelPlan& p = s.plan;
+  if (p.path == FetchPath::kBlock) {
+    FetchBlockTexels(s, offset_words, pitch, x, y, active, w);
+    return;
+  }
+  for (int k = 0; k < 4; ++k) w[k] = hn::Zero(du);
+  if (p.element_bytes >= 4) {
+    const VI word = TexelWord(s, offset_words, pitch, x, y, active);
+    const int32_t* base = reinterpret_cast<const int32_t*>(s.host);
+    for (int k = 0; k < p.words; ++k) {
+      w[k] = hn::BitCast(du, hn::GatherIndex(di, base, hn::Add(word, hn::Set(di, k))));
     }
     return;
   }
-  const VU t = hn::BitCast(du, hn::GatherIndex(di, reinterpret_cast<const int32_t*>(s.host), word));
-  const VU mask = hn::Set(du, 0xFFu);
-  const VU code[4] = {hn::And(t, mask), hn::And(hn::ShiftRight<8>(t), mask),
-                      hn::And(hn::ShiftRight<16>(t), mask), hn::ShiftRight<24>(t)};
-  if (s.kind == TexelKind::kRgba8Uint) {
-    for (int c = 0; c < 4; ++c) out[c] = hn::BitCast(df, code[c]);
-    return;
-  }
-  if (s.kind == TexelKind::kRgba8Srgb) {
-    const float* lut = GetSrgbTables().decode;
-    for (int c = 0; c < 3; ++c) out[c] = hn::GatherIndex(df, lut, hn::BitCast(di, code[c]));
-    out[3] = hn::ConvertTo(df, hn::BitCast(di, code[3]));
-    return;
-  }
-  for (int c = 0; c < 4; ++c) out[c] = hn::ConvertTo(df, hn::BitCast(di, code[c]));
+  VI elem = ElementIndex(pitch, x, y);
+  if (p.element_bytes == 2) elem = hn::ShiftLeft<1>(elem);
+  const VI byte = hn::IfThenElseZero(active, hn::Add(hn::ShiftLeft<2>(offset_words), elem));
+  const VI at = hn::Min(byte, hn::Set(di, s.last_dword));
+  const VU dword =
+      hn::BitCast(du, hn::GatherOffset(di, reinterpret_cast<const int32_t*>(s.host), at));
+  w[0] = dword >> hn::BitCast(du, hn::ShiftLeft<3>(hn::Sub(byte, at)));
 }
 
-// Word index of texel (x, y) on a level whose first word is `offset`.
-HWY_INLINE VI TexelWord(const WaveSetup& s, VI offset, VI pitch, VI x, VI y) {
-  VI texel = hn::Add(hn::Mul(y, pitch), x);
-  if (s.kind == TexelKind::kRgba32Float) texel = hn::ShiftLeft<2>(texel);
-  return hn::Add(offset, texel);
-}
-
-// Channels that are codes until the end of filtering are divided by 255 here.
-HWY_INLINE void NormalizeCodes(const WaveSetup& s, VF c[4]) {
+// The texel's channels as sample ops filter them (DecodeForSample), with the fast paths.
+HWY_INLINE void FetchTexel(const WaveSetup& s, VI offset_words, VI pitch, VI x, VI y, MI active,
+                           VF out[4]) {
   const DF df;
-  const VF k255 = hn::Set(df, 255.0f);
-  if (s.kind == TexelKind::kRgba8Unorm) {
-    for (int i = 0; i < 4; ++i) c[i] = hn::Div(c[i], k255);
-  } else if (s.kind == TexelKind::kRgba8Srgb) {
-    c[3] = hn::Div(c[3], k255);
+  const DI di;
+  const DU du;
+  switch (s.plan.path) {
+    case FetchPath::kRgba32Float: {
+      const float* base = reinterpret_cast<const float*>(s.host);
+      const VI word = TexelWord(s, offset_words, pitch, x, y, active);
+      for (int c = 0; c < 4; ++c) {
+        out[c] = FlushDenormal(hn::GatherIndex(df, base, hn::Add(word, hn::Set(di, c))));
+      }
+      return;
+    }
+    case FetchPath::kRgba8Unorm:
+    case FetchPath::kRgba8Srgb:
+    case FetchPath::kRgba8Uint: {
+      const VI word = TexelWord(s, offset_words, pitch, x, y, active);
+      const VU t =
+          hn::BitCast(du, hn::GatherIndex(di, reinterpret_cast<const int32_t*>(s.host), word));
+      const VU mask = hn::Set(du, 0xFFu);
+      const VU code[4] = {hn::And(t, mask), hn::And(hn::ShiftRight<8>(t), mask),
+                          hn::And(hn::ShiftRight<16>(t), mask), hn::ShiftRight<24>(t)};
+      if (s.plan.path == FetchPath::kRgba8Uint) {
+        for (int c = 0; c < 4; ++c) out[c] = hn::BitCast(df, code[c]);
+      } else if (s.plan.path == FetchPath::kRgba8Srgb) {
+        const float* lut = GetSrgbTables().decode;
+        for (int c = 0; c < 3; ++c) out[c] = hn::GatherIndex(df, lut, hn::BitCast(di, code[c]));
+        out[3] = hn::ConvertTo(df, hn::BitCast(di, code[3]));
+      } else {
+        for (int c = 0; c < 4; ++c) out[c] = hn::ConvertTo(df, hn::BitCast(di, code[c]));
+      }
+      return;
+    }
+    default: {
+      VU w[4];
+      FetchWords(s, offset_words, pitch, x, y, active, w);
+      DecodeForSample(s.plan, w, out);
+      return;
+    }
+  }
+}
+
+// The texel as a load returns it: converted (DecodeForLoad, binary32 denormals kept), or raw for
+// the _PCK loads (RawTexel).
+HWY_INLINE void FetchForLoad(const WaveSetup& s, VI offset_words, VI pitch, VI x, VI y, MI active,
+                             VU out[4]) {
+  const TexelPlan& p = s.plan;
+  switch (s.raw ? FetchPath::kPlain : p.path) {
+    case FetchPath::kRgba8Unorm:
+    case FetchPath::kRgba8Srgb:
+    case FetchPath::kRgba8Uint: {
+      VF c[4];
+      FetchTexel(s, offset_words, pitch, x, y, active, c);
+      PostDivide(p, c);
+      for (int k = 0; k < 4; ++k) out[k] = AsBits(c[k]);
+      return;
+    }
+    default: {
+      VU w[4];
+      FetchWords(s, offset_words, pitch, x, y, active, w);
+      if (s.raw) {
+        RawTexel(p, w, s.raw_signed, out);
+      } else if (p.path == FetchPath::kRgba32Float) {
+        for (int k = 0; k < 4; ++k) out[k] = w[k];
+      } else {
+        DecodeForLoad(p, w, out);
+      }
+      return;
+    }
   }
 }
 
 // DST_SEL: result k of the request from the four channels.
-HWY_INLINE VU SelectComponent(const WaveSetup& s, int k, const VF c[4]) {
+HWY_INLINE VU SelectComponent(const WaveSetup& s, int k, const VU c[4]) {
   const DU du;
   const uint8_t sel = s.sel[k];
-  if (sel <= kSelW) return hn::BitCast(du, c[sel]);
+  if (sel <= kSelW) return c[sel];
   return sel == kSelOne ? hn::Set(du, s.one_bits) : hn::Zero(du);
 }
 

@@ -3,19 +3,13 @@
 #include "sampler/wave_setup.h"
 
 #include <bit>
-#include <cinttypes>
-#include <cstdio>
+#include <cctype>
+#include <cstring>
 #include <string>
 
 namespace texunit {
 
 namespace {
-
-std::string Hex(uint64_t v) {
-  char buf[32];
-  std::snprintf(buf, sizeof(buf), "0x%" PRIx64, v);
-  return buf;
-}
 
 std::string UpperOpName(Op op) {
   std::string s = "IMAGE_" + OpName(op);
@@ -27,8 +21,10 @@ std::string UpperOpName(Op op) {
 bool IsImplemented(Op op) {
   switch (op.kind) {
     case OpKind::kLoad:
+      return (op.flags & ~uint32_t{kOpMip | kOpPck | kOpSgn}) == 0 &&
+             ((op.flags & kOpSgn) == 0 || (op.flags & kOpPck) != 0);
     case OpKind::kStore:
-      return op.flags == 0 || op.flags == kOpMip;
+      return (op.flags & ~uint32_t{kOpMip | kOpPck}) == 0;
     case OpKind::kSample:
       return op.flags == 0 || op.flags == kOpLod || op.flags == kOpLz || op.flags == kOpBias;
     default:
@@ -73,7 +69,7 @@ uint8_t SelOf(DstSel s) {
   }
 }
 
-Status PrepareSampler(const TexRequest& req, const FormatInfo& info, WaveSetup* s) {
+Status PrepareSampler(const TexRequest& req, WaveSetup* s) {
   const SamplerDesc* sd = req.sampler;
   if (sd == nullptr) return Status::InvalidArgument("request has no sampler (S#) for a sample op");
   TEXUNIT_RETURN_IF_ERROR(CheckClamp("CLAMP_X", sd->clamp_x));
@@ -99,14 +95,15 @@ Status PrepareSampler(const TexRequest& req, const FormatInfo& info, WaveSetup* 
   auto linear = [](XyFilter f) {
     return f == XyFilter::kBilinear || f == XyFilter::kAnisoBilinear;
   };
-  s->mag_linear = linear(sd->xy_mag_filter) && !info.is_integer;
-  s->min_linear = linear(sd->xy_min_filter) && !info.is_integer;
+  const bool filterable = s->plan.filterable;
+  s->mag_linear = linear(sd->xy_mag_filter) && filterable;
+  s->min_linear = linear(sd->xy_min_filter) && filterable;
   if (sd->mip_filter == MipFilter::kPointAnisoAdj) {
     return Status::Unimplemented(
         "S#.MIP_FILTER=3 (POINT_ANISO_ADJ) is not implemented in this release");
   }
   s->mip = sd->mip_filter;
-  if (info.is_integer && s->mip == MipFilter::kLinear) s->mip = MipFilter::kPoint;
+  if (!filterable && s->mip == MipFilter::kLinear) s->mip = MipFilter::kPoint;
   s->clamp_x = sd->clamp_x;
   s->clamp_y = sd->clamp_y;
   s->hardware_precision = req.precision == PrecisionMode::kHardware;
@@ -115,11 +112,11 @@ Status PrepareSampler(const TexRequest& req, const FormatInfo& info, WaveSetup* 
   return Status::Ok();
 }
 
-// The half of the setup that depends only on the T#: validated shape, layout and level tables.
+// The half of the setup that depends only on the T#: validated shape, layout, level tables and
+// the texel plan (with the format fast paths on).
 struct ImageSetup {
   ImageDesc desc;
-  FormatInfo info;
-  TexelKind kind = TexelKind::kUnsupported;
+  TexelPlan plan;
   uint64_t total_bytes = 0;
   int32_t max_level = 0;
   bool pow2_x = false;
@@ -128,12 +125,6 @@ struct ImageSetup {
 };
 
 Status BuildImageSetup(const ImageDesc& img, ImageSetup* out) {
-  const FormatInfo info = GetFormatInfo(img.format);
-  if (info.kind == TexelKind::kUnsupported) {
-    return Status::Unimplemented(std::string("T# format ") + DataFormatName(img.format.data) + "_" +
-                                 NumFormatName(img.format.num) +
-                                 " is not implemented in this release");
-  }
   if (img.base_address % 256 != 0) {
     return Status::InvalidArgument("T#.BASE_ADDRESS=" + Hex(img.base_address) +
                                    " is not 256-byte aligned");
@@ -147,13 +138,15 @@ Status BuildImageSetup(const ImageDesc& img, ImageSetup* out) {
   }
   ImageLayout layout;
   TEXUNIT_RETURN_IF_ERROR(ComputeImageLayout(img, &layout));
-  if (layout.total_bytes / 4 > 0x7FFFFFFFull) {
+  out->plan = MakeTexelPlan(img.format, /*fast_paths=*/true);
+  // Kernels address whole words with int32 indices, and sub-dword texels by int32 byte offsets.
+  const uint64_t limit = out->plan.element_bytes < 4 ? 0x7FFFFFFFull : 0x1FFFFFFFCull;
+  if (layout.total_bytes > limit) {
     return Status::Unsupported("image footprint of " + std::to_string(layout.total_bytes) +
-                               " bytes exceeds the 8 GiB texunit addresses");
+                               " bytes exceeds the " + (limit < 0x100000000ull ? "2" : "8") +
+                               " GiB texunit addresses for " + FormatName(img.format));
   }
   out->desc = img;
-  out->info = info;
-  out->kind = info.kind;
   out->total_bytes = layout.total_bytes;
   out->max_level = img.last_level - img.base_level;
   // Kernels clamp every level index to max_level, so only view levels 0..M are filled.
@@ -161,7 +154,7 @@ Status BuildImageSetup(const ImageDesc& img, ImageSetup* out) {
     const LevelLayout& lv = layout.levels[img.base_level + d];
     out->levels.width[d] = static_cast<int32_t>(lv.width);
     out->levels.height[d] = static_cast<int32_t>(lv.height);
-    out->levels.pitch[d] = static_cast<int32_t>(lv.pitch);
+    out->levels.pitch[d] = static_cast<int32_t>(lv.pitch / layout.block_width);
     out->levels.offset_words[d] = static_cast<int32_t>(lv.offset / 4);
     out->levels.fwidth[d] = static_cast<float>(lv.width);
     out->levels.fheight[d] = static_cast<float>(lv.height);
@@ -189,9 +182,27 @@ Status GetImageSetup(const ImageDesc& img, const ImageSetup** out) {
   return Status::Ok();
 }
 
+// The op and the format must fit together: stores need a storable format, raw access needs
+// stored channel fields.
+Status CheckOpFormat(const TexRequest& req, const TexelPlan& plan) {
+  const bool raw = (req.op.flags & kOpPck) != 0;
+  if (req.op.kind == OpKind::kStore && !plan.storable) {
+    return Status::InvalidArgument(
+        UpperOpName(req.op) + " cannot write T# format " + FormatName(plan.id) + ": " +
+        (plan.path == FetchPath::kBlock ? "its texels are encoded in blocks"
+                                        : "it is not a storable format"));
+  }
+  if (raw && plan.path == FetchPath::kBlock) {
+    return Status::InvalidArgument(UpperOpName(req.op) + " needs stored channel fields, but T# " +
+                                   "format " + FormatName(plan.id) +
+                                   " stores its texels in blocks");
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
-Status PrepareWave(const TexRequest& req, WaveSetup* s) {
+Status PrepareWave(const TexRequest& req, const ExecOptions& options, WaveSetup* s) {
   s->req = &req;
   if (req.lane_count == 0 || req.lane_count > kMaxLanes) {
     return Status::InvalidArgument("request lane_count=" + std::to_string(req.lane_count) +
@@ -202,7 +213,13 @@ Status PrepareWave(const TexRequest& req, WaveSetup* s) {
   if (!IsImplemented(req.op)) {
     return Status::Unimplemented(UpperOpName(req.op) + " is not implemented in this release");
   }
-  if (req.mods.d16) return Status::Unimplemented("modifier D16 is not implemented in this release");
+  s->raw = (req.op.flags & kOpPck) != 0;
+  s->raw_signed = (req.op.flags & kOpSgn) != 0;
+  s->d16 = req.mods.d16;
+  if (s->d16 && s->raw) {
+    return Status::InvalidArgument("modifier D16 does not apply to " + UpperOpName(req.op) +
+                                   ", which moves raw bits");
+  }
   if (req.mods.a16) return Status::Unimplemented("modifier A16 is not implemented in this release");
   if (req.image == nullptr) return Status::InvalidArgument("request has no image (T#)");
   const ImageDesc& img = *req.image;
@@ -217,8 +234,13 @@ Status PrepareWave(const TexRequest& req, WaveSetup* s) {
   }
   const uint8_t dmask = req.mods.dmask;
   if (is_store) {
+    // D16 stores take popcount(DMASK) values for the first channels, whatever the bit positions
+    // (RDNA seed, "Store"); otherwise the k-th set bit names the channel of in.data[k].
+    const int n = std::popcount(static_cast<unsigned>(dmask));
     for (int c = 0; c < 4; ++c) {
-      if (dmask & (1 << c)) s->store_channel[s->nstore++] = static_cast<uint8_t>(c);
+      if (s->d16 ? c < n : (dmask & (1 << c)) != 0) {
+        s->store_channel[s->nstore++] = static_cast<uint8_t>(c);
+      }
     }
     for (int k = 0; k < s->nstore; ++k) TEXUNIT_RETURN_IF_ERROR(Need(req.in.data[k], "data[k]"));
   } else {
@@ -245,27 +267,42 @@ Status PrepareWave(const TexRequest& req, WaveSetup* s) {
   }
   const ImageSetup* image = nullptr;
   TEXUNIT_RETURN_IF_ERROR(GetImageSetup(img, &image));
+  s->plan = image->plan;
+  if (!options.format_fast_paths && s->plan.path != FetchPath::kBlock) {
+    s->plan.path = FetchPath::kPlain;
+  }
+  TEXUNIT_RETURN_IF_ERROR(CheckOpFormat(req, s->plan));
   if (req.memory == nullptr) return Status::InvalidArgument("request has no memory");
-  s->host = req.memory->Resolve(img.base_address, image->total_bytes, is_store);
-  if (s->host == nullptr) {
+  uint8_t* host = req.memory->Resolve(img.base_address, image->total_bytes, is_store);
+  if (host == nullptr) {
     return Status::OutOfRange("T# footprint " + Hex(img.base_address) + ".." +
                               Hex(img.base_address + image->total_bytes) + " (" +
                               std::to_string(image->total_bytes) + " bytes) is not in " +
                               (is_store ? "writable " : "") + "registered memory");
   }
-  if (reinterpret_cast<uintptr_t>(s->host) % 4 != 0) {
+  if (reinterpret_cast<uintptr_t>(host) % 4 != 0) {
     return Status::InvalidArgument("host memory for T#.BASE_ADDRESS=" + Hex(img.base_address) +
                                    " is not 4-byte aligned");
   }
-  s->kind = image->kind;
-  s->one_bits = image->info.is_integer ? 1u : 0x3F800000u;
-  for (int k = 0; k < s->ncomp; ++k) s->sel[k] = SelOf(img.dst_sel[s->sel[k]]);
+  s->store_host = host;
+  s->host = host;
+  if (image->total_bytes < 4) {
+    std::memcpy(s->tiny, host, image->total_bytes);
+    s->host = s->tiny;
+    s->last_dword = 0;
+  } else {
+    s->last_dword = static_cast<int32_t>(std::min<uint64_t>(image->total_bytes - 4, 0x7FFFFFFF));
+  }
+  s->one_bits = s->raw ? 1u : s->plan.one_bits;
+  // _PCK loads return the texel's dwords as DMASK selects them; the others go through DST_SEL.
+  if (!s->raw) {
+    for (int k = 0; k < s->ncomp; ++k) s->sel[k] = SelOf(img.dst_sel[s->sel[k]]);
+  }
   s->max_level = image->max_level;
   s->levels = image->levels;
   s->pow2_x = image->pow2_x;
   s->pow2_y = image->pow2_y;
-  const FormatInfo& info = image->info;
-  if (req.op.kind == OpKind::kSample) TEXUNIT_RETURN_IF_ERROR(PrepareSampler(req, info, s));
+  if (req.op.kind == OpKind::kSample) TEXUNIT_RETURN_IF_ERROR(PrepareSampler(req, s));
   return Status::Ok();
 }
 

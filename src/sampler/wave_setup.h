@@ -1,11 +1,11 @@
 // Per-request state computed once per wave, before any lane work: the validated request, the
-// resolved host memory, per-view-level tables that SIMD lanes index by their own level, and the
-// sampler's state in the form the kernels use. Kernels read only this.
+// resolved host memory, per-view-level tables that SIMD lanes index by their own level, the
+// format's texel plan and the sampler's state in the form the kernels use. Kernels read only this.
 #pragma once
 
 #include <cstdint>
 
-#include "formats/format_table.h"
+#include "formats/texel_plan.h"
 #include "texunit/layout.h"
 #include "texunit/request.h"
 
@@ -15,9 +15,9 @@ namespace texunit {
 // gather their level's values instead of serialising on it. Only entries 0..max_level are
 // written; kernels clamp level indices to max_level before every lookup.
 struct LevelTable {
-  alignas(64) int32_t width[kMaxLevels];
+  alignas(64) int32_t width[kMaxLevels];  // texels
   alignas(64) int32_t height[kMaxLevels];
-  alignas(64) int32_t pitch[kMaxLevels];         // texels per row
+  alignas(64) int32_t pitch[kMaxLevels];         // elements (texels or blocks) per row
   alignas(64) int32_t offset_words[kMaxLevels];  // level start in 4-byte words from `host`
   alignas(64) float fwidth[kMaxLevels];
   alignas(64) float fheight[kMaxLevels];
@@ -30,20 +30,29 @@ enum : uint8_t { kSelX = 0, kSelY = 1, kSelZ = 2, kSelW = 3, kSelZero = 4, kSelO
 
 struct WaveSetup {
   const TexRequest* req = nullptr;
-  uint8_t* host = nullptr;  // image base (level 0), 256-byte aligned in guest space
-  TexelKind kind = TexelKind::kUnsupported;
+  const uint8_t* host = nullptr;  // where loads and samples read: the image, or `tiny` below
+  uint8_t* store_host = nullptr;  // where stores write (the image)
   bool unbound = false;
   uint32_t lane_count = 0;
   uint64_t exec = 0;      // masked to lane_count
   int32_t max_level = 0;  // M: the last view level
   LevelTable levels;
+  TexelPlan plan;
+  // Bytes from `host` a 32-bit read may start at and stay inside the footprint: sub-dword texels
+  // are read as the dword at min(byte, last_dword) (shifted into place).
+  int32_t last_dword = 0;
+  // Images of fewer than 4 bytes are copied here so that every read is a whole dword.
+  alignas(4) uint8_t tiny[4] = {};
 
   // Output: `ncomp` results; result k is channel/constant sel[k].
   int ncomp = 0;
   uint8_t sel[4] = {};
   uint32_t one_bits = 0x3F800000u;  // DST_SEL 1: 1.0f, or integer 1 for integer formats
+  bool raw = false;                 // _PCK: raw fields, no conversion
+  bool raw_signed = false;          // _PCK_SGN
+  bool d16 = false;                 // results (and store data) are 16-bit, in the low half
 
-  // Store: the channels DMASK enables, in order.
+  // Store: in.data[k] supplies channel store_channel[k] (the other channels are written as 0).
   int nstore = 0;
   uint8_t store_channel[4] = {};
 
@@ -66,9 +75,14 @@ struct WaveSetup {
   bool hardware_precision = false;
 };
 
+// What a Runtime passes down to every request.
+struct ExecOptions {
+  bool format_fast_paths = true;
+};
+
 // Validates `req` (op, modifiers, operands, descriptors, memory) and fills `setup`, which must be
 // freshly constructed. Errors name the field and value. Ops outside this release return
 // Unimplemented naming the op.
-Status PrepareWave(const TexRequest& req, WaveSetup* setup);
+Status PrepareWave(const TexRequest& req, const ExecOptions& options, WaveSetup* setup);
 
 }  // namespace texunit

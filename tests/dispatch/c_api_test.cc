@@ -24,8 +24,7 @@ struct State {
   std::vector<uint8_t> texels = std::vector<uint8_t>(16);  // 2x2 RGBA8
   State() {
     for (int i = 0; i < 16; ++i) texels[i] = static_cast<uint8_t>(i * 17);  // 0, 17, ..., 255
-    texunit::ImageDesc d = texunit::MakeImage2D(
-        {texunit::DataFormat::k8_8_8_8, texunit::NumFormat::kUnorm}, 2, 2, 1, kBase);
+    texunit::ImageDesc d = texunit::MakeImage2D(texunit::FormatId::kR8G8B8A8_UNORM, 2, 2, 1, kBase);
     EXPECT_TRUE(texunit::EncodeImageDesc(texunit::Gfx::kGfx8, d, {&sgprs[8], 8}).ok());
     for (int lane = 0; lane < 64; ++lane) {
       vgprs[4 * 64 + lane] = lane % 2;        // x

@@ -15,7 +15,7 @@ namespace texunit {
 namespace {
 
 constexpr uint64_t kBase = 0x40000000ull;
-const Format kRgba8{DataFormat::k8_8_8_8, NumFormat::kUnorm};
+const FormatId kRgba8 = FormatId::kR8G8B8A8_UNORM;
 
 std::unique_ptr<Runtime> MakeRuntime(const std::string& target = "", int threads = 2) {
   std::unique_ptr<Runtime> rt;
@@ -159,8 +159,11 @@ TEST(Runtime, InactiveLanesAreUntouchedAndStoresDropped) {
   for (uint32_t i = 0; i < 8; ++i) {
     const uint8_t* t = &img.bytes[(l.y[i] * 4 + l.x[i]) * 4];
     const bool active = (q.exec >> i) & 1;
-    EXPECT_EQ(t[0], active ? 255 : before[(l.y[i] * 4 + l.x[i]) * 4]) << "lane " << i;
-    EXPECT_EQ(t[1], 100) << "lane " << i;  // DMASK kept Y
+    const uint8_t* was = &before[(l.y[i] * 4 + l.x[i]) * 4];
+    EXPECT_EQ(t[0], active ? 255 : was[0]) << "lane " << i;
+    // Active lanes write the whole texel (Y, Z, W not supplied: 0); inactive ones nothing.
+    EXPECT_EQ(t[1], active ? 0 : was[1]) << "lane " << i;
+    EXPECT_EQ(t[3], active ? 0 : was[3]) << "lane " << i;
   }
 }
 
@@ -247,8 +250,11 @@ TEST(Runtime, ValidationErrorsNameFieldAndValue) {
   other.type = ImageType::k3D;
   expect(q, StatusCode::kUnimplemented, "T#.TYPE=");
   q = request(OpKind::kLoad, 0);
+  q.mods.a16 = true;
+  expect(q, StatusCode::kUnimplemented, "A16");
+  q = request(OpKind::kLoad, kOpPck);
   q.mods.d16 = true;
-  expect(q, StatusCode::kUnimplemented, "D16");
+  expect(q, StatusCode::kInvalidArgument, "D16");
 }
 
 TEST(Runtime, BatchMatchesWaveByWaveAndReportsTheFirstFailure) {

@@ -10,19 +10,26 @@
 //  - DST_SEL 2 and 3 (reserved) are InvalidArgument; S# FILTER_MODE min/max and MIP_FILTER 3 are
 //    Unimplemented; the T#'s MIN_LOD (resource LOD clamp) is not applied (the contract's clamp
 //    names only the S#'s MIN_LOD/MAX_LOD).
-//  - An unbound T# is checked after the request's structure (op, operands, S# present) but
-//    before the T# and S# contents, which are garbage for an all-zero T#.
+//  - An unbound T# is checked after the request's structure (op, operands, S# present, D16 with
+//    _PCK) but before the T# and S# contents, which are garbage for an all-zero T#. Then: TYPE,
+//    FORMAT (kInvalid; a store or _PCK on a format without raw texels), DST_SEL, the S#, layout.
+//  - A channel the format lacks is filtered like a stored one (W = 1.0f goes through the weights
+//    and the mip blend): "Sample ops filter what a load returns".
+//  - Stores (and _PCK stores) write every byte of the texel: bits that belong to no channel
+//    (R32G8X24's padding, the stencil byte of its FLOAT view) are written as 0. A store with
+//    DMASK 0 writes a texel of converted zeros.
+//  - D16 results have 0 in the high half of the dword (a SINT result is not sign-extended).
 #include "reference/reference_sampler.h"
 
 #include <bit>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
 #include <cstring>
 #include <limits>
 #include <string>
 
-#include "reference/srgb_tables.h"
+#include "reference/reference_formats.h"
+#include "texunit/amd_formats.h"
 #include "texunit/descriptors.h"
 #include "texunit/formats.h"
 #include "texunit/layout.h"
@@ -42,138 +49,43 @@ uint32_t FlushDenormalBits(uint32_t bits) {
   return (bits & 0x7F800000u) == 0 ? (bits & 0x80000000u) : bits;
 }
 
-std::string Hex(uint64_t v) {
-  char buf[32];
-  std::snprintf(buf, sizeof(buf), "0x%llx", static_cast<unsigned long long>(v));
-  return buf;
-}
-
 // ---------------------------------------------------------------------------------------------
-// Formats
-
-enum class Kind { kUnorm, kSrgb, kUint, kFloat };
-
-Status KindOfFormat(Format f, Kind* kind) {
-  if (f.data == DataFormat::k8_8_8_8 && f.num == NumFormat::kUnorm) {
-    *kind = Kind::kUnorm;
-  } else if (f.data == DataFormat::k8_8_8_8 && f.num == NumFormat::kSrgb) {
-    *kind = Kind::kSrgb;
-  } else if (f.data == DataFormat::k8_8_8_8 && f.num == NumFormat::kUint) {
-    *kind = Kind::kUint;
-  } else if (f.data == DataFormat::k32_32_32_32 && f.num == NumFormat::kFloat) {
-    *kind = Kind::kFloat;
-  } else {
-    return Status::Unimplemented("format " + std::string(DataFormatName(f.data)) + "_" +
-                                 NumFormatName(f.num) +
-                                 " (T#.DATA_FORMAT=" + std::to_string(static_cast<int>(f.data)) +
-                                 ", T#.NUM_FORMAT=" + std::to_string(static_cast<int>(f.num)) +
-                                 ") is not implemented by the reference sampler");
-  }
-  return Status::Ok();
-}
-
-uint32_t BytesPerTexel(Kind kind) { return kind == Kind::kFloat ? 16 : 4; }
-
-// UNORM: float(c) / 255.0f.
-float DecodeUnorm(uint32_t c) { return static_cast<float>(c) / 255.0f; }
-
-// The 32-bit result of channel `ch` for a load: FLOAT bits unchanged (denormals kept).
-uint32_t DecodeForLoad(Kind kind, int ch, uint32_t raw) {
-  switch (kind) {
-    case Kind::kUnorm:
-      return AsBits(DecodeUnorm(raw));
-    case Kind::kSrgb:
-      return AsBits(ch < 3 ? SrgbDecodeTable()[raw] : DecodeUnorm(raw));
-    case Kind::kUint:
-    case Kind::kFloat:
-      return raw;
-  }
-  return 0;
-}
-
-// UNORM channels (and SRGB's W) are filtered as codes and divided by 255.0f once at the end.
-bool FiltersCodes(Kind kind, int ch) {
-  return kind == Kind::kUnorm || (kind == Kind::kSrgb && ch == 3);
-}
-
-// The float a sample op filters for channel `ch`: the code float(c) for UNORM channels (see
-// FiltersCodes), the sRGB table value for SRGB X, Y, Z, and the FLOAT value with denormal inputs
-// flushed.
-float DecodeForSample(Kind kind, int ch, uint32_t raw) {
-  switch (kind) {
-    case Kind::kUnorm:
-      return static_cast<float>(raw);
-    case Kind::kSrgb:
-      return ch < 3 ? SrgbDecodeTable()[raw] : static_cast<float>(raw);
-    case Kind::kFloat:
-      return AsFloat(FlushDenormalBits(raw));
-    case Kind::kUint:
-      break;  // never filtered: the integer goes through unchanged (see SampleLevel)
-  }
-  return 0.0f;
-}
-
-// UNORM encode: NaN -> 0, clamp to [0, 1], rint(f * 255.0f) with ties to even.
-uint32_t EncodeUnorm(uint32_t v) {
-  float f = AsFloat(v);
-  if (std::isnan(f)) f = 0.0f;
-  if (f < 0.0f) f = 0.0f;
-  if (f > 1.0f) f = 1.0f;
-  return static_cast<uint32_t>(std::nearbyint(f * 255.0f));
-}
-
-uint32_t EncodeChannel(Kind kind, int ch, uint32_t v) {
-  switch (kind) {
-    case Kind::kUnorm:
-      return EncodeUnorm(v);
-    case Kind::kSrgb:
-      return ch < 3 ? SrgbEncode(AsFloat(v)) : EncodeUnorm(v);
-    case Kind::kUint:
-      return v < 255u ? v : 255u;  // unsigned saturation
-    case Kind::kFloat:
-      return v;
-  }
-  return 0;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The image as the lanes see it: layout, host pointer, view.
+// The image as the lanes see it: layout, host pointer, view, format.
 
 struct Image {
   const ImageDesc* desc = nullptr;
   ImageLayout layout;
   uint8_t* host = nullptr;
-  Kind kind = Kind::kUnorm;
-  uint32_t bpt = 4;
+  FormatInfo format;
   uint32_t last_view_level = 0;  // M = last_level - base_level
 };
 
-const uint8_t* TexelPointer(const Image& img, uint32_t level, uint32_t x, uint32_t y) {
-  const LevelLayout& lv = img.layout.levels[level];
-  return img.host + lv.offset + (static_cast<uint64_t>(y) * lv.pitch + x) * img.bpt;
+bool IsInteger(const Image& img) { return img.format.numeric != NumericClass::kFloat; }
+
+const uint8_t* LevelPointer(const Image& img, uint32_t level) {
+  return img.host + img.layout.levels[level].offset;
 }
 
-// The stored channels of texel (x, y) of memory level `level`: bytes for 8_8_8_8, float bits for
-// 32_32_32_32.
-void ReadRaw(const Image& img, uint32_t level, uint32_t x, uint32_t y, uint32_t raw[4]) {
-  const uint8_t* p = TexelPointer(img, level, x, y);
-  for (int ch = 0; ch < 4; ++ch) {
-    if (img.kind == Kind::kFloat) {
-      std::memcpy(&raw[ch], p + 4 * ch, 4);
-    } else {
-      raw[ch] = p[ch];
-    }
-  }
+// The channel codes of texel (x, y) of memory level `level` (see FetchTexel).
+void ReadCodes(const Image& img, uint32_t level, uint32_t x, uint32_t y, uint32_t code[4]) {
+  FetchTexel(img.format, LevelPointer(img, level), img.layout.levels[level].row_bytes, x, y, code);
+}
+
+// The bytes of texel (x, y) of a format with raw texels (element_bytes of them).
+uint8_t* TexelPointer(const Image& img, uint32_t level, uint32_t x, uint32_t y) {
+  const LevelLayout& lv = img.layout.levels[level];
+  return img.host + lv.offset + y * lv.row_bytes + uint64_t{x} * img.format.element_bytes;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Result swizzle and DMASK
 
-// Component i of the result: C[sel - 4] for X..W, 0 for DST_SEL 0, `one` for DST_SEL 1.
-void ApplyDstSel(const ImageDesc& desc, Kind kind, const uint32_t c[4], uint32_t out[4]) {
-  const uint32_t one = kind == Kind::kUint ? 1u : kFloatOne;
+// Component i of the result: C[sel - 4] for X..W, 0 for DST_SEL 0, and for DST_SEL 1 1.0f on
+// float-class formats, the integer 1 on integer formats.
+void ApplyDstSel(const Image& img, const uint32_t c[4], uint32_t out[4]) {
+  const uint32_t one = IsInteger(img) ? 1u : kFloatOne;
   for (int i = 0; i < 4; ++i) {
-    const auto sel = static_cast<uint32_t>(desc.dst_sel[i]);
+    const auto sel = static_cast<uint32_t>(img.desc->dst_sel[i]);
     if (sel == 0) {
       out[i] = 0;
     } else if (sel == 1) {
@@ -182,6 +94,12 @@ void ApplyDstSel(const ImageDesc& desc, Kind kind, const uint32_t c[4], uint32_t
       out[i] = c[sel - 4];  // validated: 4..7
     }
   }
+}
+
+// D16: every result component to 16 bits in the low half of its dword.
+void ApplyD16(const TexRequest& req, const Image& img, uint32_t comp[4]) {
+  if (!req.mods.d16) return;
+  for (int i = 0; i < 4; ++i) comp[i] = ResultToD16(img.format.numeric, comp[i]);
 }
 
 // The k-th set DMASK bit's component goes to out.data[k]; then the TFE/LWE status dword (0).
@@ -202,7 +120,7 @@ int DmaskCount(const TexRequest& req) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// LOAD, LOAD_MIP, STORE, STORE_MIP
+// LOAD, LOAD_MIP, STORE, STORE_MIP and their _PCK forms
 
 // The memory level of an unsigned access, or -1 when it is out of bounds: d <= M, x < w_L, y < h_L.
 int64_t AccessLevel(const Image& img, uint32_t d, uint32_t x, uint32_t y) {
@@ -213,8 +131,27 @@ int64_t AccessLevel(const Image& img, uint32_t d, uint32_t x, uint32_t y) {
   return level;
 }
 
+// _PCK: dword i is bytes 4i..4i+3 of the texel, 0 past its end; a texel of 1 or 2 bytes is
+// zero-extended, or sign-extended from its width for _SGN.
+void RawTexelDwords(const Image& img, const uint8_t* texel, bool sign_extend, uint32_t dw[4]) {
+  const uint32_t bytes = img.format.element_bytes;
+  for (int i = 0; i < 4; ++i) {
+    dw[i] = 0;
+    for (uint32_t b = 0; b < 4; ++b) {
+      const uint32_t at = 4 * i + b;
+      if (at < bytes) dw[i] |= uint32_t{texel[at]} << (8 * b);
+    }
+  }
+  if (sign_extend && bytes <= 2) {
+    const uint32_t bits = 8 * bytes;
+    if (((dw[0] >> (bits - 1)) & 1u) != 0) dw[0] |= ~((1u << bits) - 1);
+  }
+}
+
 void ExecuteLoad(const TexRequest& req, const Image& img) {
   const bool mip = (req.op.flags & kOpMip) != 0;
+  const bool pck = (req.op.flags & kOpPck) != 0;
+  const bool sgn = (req.op.flags & kOpSgn) != 0;
   for (uint32_t lane = 0; lane < req.lane_count; ++lane) {
     if (!Active(req, lane)) continue;
     const uint32_t x = req.in.coord[0][lane];
@@ -222,18 +159,42 @@ void ExecuteLoad(const TexRequest& req, const Image& img) {
     const uint32_t d = mip ? req.in.mip[lane] : 0;
     uint32_t comp[4] = {0, 0, 0, 0};  // out of bounds: 0 in every component
     const int64_t level = AccessLevel(img, d, x, y);
-    if (level >= 0) {
-      uint32_t raw[4], c[4];
-      ReadRaw(img, static_cast<uint32_t>(level), x, y, raw);
-      for (int ch = 0; ch < 4; ++ch) c[ch] = DecodeForLoad(img.kind, ch, raw[ch]);
-      ApplyDstSel(*img.desc, img.kind, c, comp);
+    if (level >= 0 && pck) {
+      // No conversion, no DST_SEL; D16 was rejected with _PCK.
+      RawTexelDwords(img, TexelPointer(img, static_cast<uint32_t>(level), x, y), sgn, comp);
+    } else if (level >= 0) {
+      uint32_t code[4], c[4];
+      ReadCodes(img, static_cast<uint32_t>(level), x, y, code);
+      for (int ch = 0; ch < 4; ++ch) c[ch] = DecodeChannel(img.format, ch, code[ch]);
+      ApplyDstSel(img, c, comp);
+      ApplyD16(req, img, comp);
     }
     WriteLane(req, lane, comp);
   }
 }
 
+// The 32-bit value of each channel a store writes: in.data[k] for the k-th set DMASK bit (D16:
+// the first popcount(DMASK) channels, whatever the bit positions), 0 for the channels the store
+// does not supply.
+void StoreValues(const TexRequest& req, const Image& img, uint32_t lane, uint32_t value[4]) {
+  for (int ch = 0; ch < 4; ++ch) value[ch] = 0;
+  if (req.mods.d16) {
+    const int n = DmaskCount(req);
+    for (int k = 0; k < n; ++k) {
+      value[k] = D16ToStoreValue(img.format.numeric, req.in.data[k][lane]);
+    }
+    return;
+  }
+  int k = 0;
+  for (int ch = 0; ch < 4; ++ch) {
+    if ((req.mods.dmask >> ch) & 1) value[ch] = req.in.data[k++][lane];
+  }
+}
+
 void ExecuteStore(const TexRequest& req, const Image& img) {
   const bool mip = (req.op.flags & kOpMip) != 0;
+  const bool pck = (req.op.flags & kOpPck) != 0;
+  const uint32_t bytes = img.format.element_bytes;
   // Lanes in increasing order: a later lane wins a shared texel. Stores return nothing (no
   // status dword either, TFE/LWE or not).
   for (uint32_t lane = 0; lane < req.lane_count; ++lane) {
@@ -243,17 +204,18 @@ void ExecuteStore(const TexRequest& req, const Image& img) {
     const uint32_t d = mip ? req.in.mip[lane] : 0;
     const int64_t level = AccessLevel(img, d, x, y);
     if (level < 0) continue;  // dropped
-    uint8_t* p = const_cast<uint8_t*>(TexelPointer(img, static_cast<uint32_t>(level), x, y));
-    int k = 0;
-    for (int ch = 0; ch < 4; ++ch) {
-      if (((req.mods.dmask >> ch) & 1) == 0) continue;  // channel left unchanged
-      const uint32_t c = EncodeChannel(img.kind, ch, req.in.data[k++][lane]);
-      if (img.kind == Kind::kFloat) {
-        std::memcpy(p + 4 * ch, &c, 4);
-      } else {
-        p[ch] = static_cast<uint8_t>(c);
+    uint32_t value[4];
+    StoreValues(req, img, lane, value);  // _PCK: the texel's dwords
+    uint8_t texel[16];
+    if (pck) {
+      for (uint32_t b = 0; b < bytes; ++b) {
+        texel[b] = static_cast<uint8_t>(value[b / 4] >> (8 * (b % 4)));
       }
+    } else {
+      EncodeTexel(img.format, value, texel);
     }
+    // The texel's bytes and no others.
+    std::memcpy(TexelPointer(img, static_cast<uint32_t>(level), x, y), texel, bytes);
   }
 }
 
@@ -344,9 +306,22 @@ float SanitizeCoord(float u) {
 }
 
 struct LevelSample {
-  float f[4];     // UNORM, SRGB, FLOAT
-  uint32_t u[4];  // UINT
+  float f[4];     // float-class formats, in the filter domain
+  uint32_t u[4];  // integer formats: what a load returns
 };
+
+// Texel (i, j) in the filter domain ("Formats"), or as a load returns it for integer formats.
+void ReadFilterTexel(const Image& img, uint32_t level, int64_t i, int64_t j, LevelSample* out) {
+  uint32_t code[4];
+  ReadCodes(img, level, static_cast<uint32_t>(i), static_cast<uint32_t>(j), code);
+  for (int ch = 0; ch < 4; ++ch) {
+    if (IsInteger(img)) {
+      out->u[ch] = DecodeChannel(img.format, ch, code[ch]);
+    } else {
+      out->f[ch] = FilterValue(img.format, ch, code[ch]);
+    }
+  }
+}
 
 // "Texel coordinates at memory level L" and "Filtering" (POINT or BILINEAR) for one lane.
 LevelSample SampleLevel(const TexRequest& req, const Image& img, uint32_t level, float s, float t,
@@ -363,12 +338,7 @@ LevelSample SampleLevel(const TexRequest& req, const Image& img, uint32_t level,
   if (!bilinear) {
     const int64_t i = ApplyClampMode(smp.clamp_x, static_cast<int64_t>(std::floor(u)), w);
     const int64_t j = ApplyClampMode(smp.clamp_y, static_cast<int64_t>(std::floor(v)), h);
-    uint32_t raw[4];
-    ReadRaw(img, level, static_cast<uint32_t>(i), static_cast<uint32_t>(j), raw);
-    for (int ch = 0; ch < 4; ++ch) {
-      out.u[ch] = raw[ch];
-      out.f[ch] = DecodeForSample(img.kind, ch, raw[ch]);
-    }
+    ReadFilterTexel(img, level, i, j, &out);
     return out;
   }
 
@@ -392,17 +362,13 @@ LevelSample SampleLevel(const TexRequest& req, const Image& img, uint32_t level,
   const float w01 = (1.0f - a) * b;
   const float w11 = a * b;
 
-  uint32_t r00[4], r10[4], r01[4], r11[4];
-  ReadRaw(img, level, static_cast<uint32_t>(x0), static_cast<uint32_t>(y0), r00);
-  ReadRaw(img, level, static_cast<uint32_t>(x1), static_cast<uint32_t>(y0), r10);
-  ReadRaw(img, level, static_cast<uint32_t>(x0), static_cast<uint32_t>(y1), r01);
-  ReadRaw(img, level, static_cast<uint32_t>(x1), static_cast<uint32_t>(y1), r11);
+  LevelSample t00, t10, t01, t11;
+  ReadFilterTexel(img, level, x0, y0, &t00);
+  ReadFilterTexel(img, level, x1, y0, &t10);
+  ReadFilterTexel(img, level, x0, y1, &t01);
+  ReadFilterTexel(img, level, x1, y1, &t11);
   for (int ch = 0; ch < 4; ++ch) {
-    const float t00 = DecodeForSample(img.kind, ch, r00[ch]);
-    const float t10 = DecodeForSample(img.kind, ch, r10[ch]);
-    const float t01 = DecodeForSample(img.kind, ch, r01[ch]);
-    const float t11 = DecodeForSample(img.kind, ch, r11[ch]);
-    out.f[ch] = ((w00 * t00 + w10 * t10) + w01 * t01) + w11 * t11;
+    out.f[ch] = ((w00 * t00.f[ch] + w10 * t10.f[ch]) + w01 * t01.f[ch]) + w11 * t11.f[ch];
   }
   return out;
 }
@@ -410,15 +376,15 @@ LevelSample SampleLevel(const TexRequest& req, const Image& img, uint32_t level,
 void ExecuteSample(const TexRequest& req, const Image& img) {
   const SamplerDesc& smp = *req.sampler;
   const bool unnormalized = req.mods.unorm || smp.force_unnormalized;
-  const bool is_uint = img.kind == Kind::kUint;
+  const bool is_integer = IsInteger(img);
   const LevelLayout& base = img.layout.levels[img.desc->base_level];
   const float W = unnormalized ? 1.0f : static_cast<float>(base.width);
   const float H = unnormalized ? 1.0f : static_cast<float>(base.height);
   const uint32_t M = img.last_view_level;
 
-  // UINT formats are never filtered: POINT is used for XY and for LINEAR mips.
+  // Integer formats are never filtered: POINT is used for XY and for LINEAR mips.
   MipFilter mip_filter = smp.mip_filter;
-  if (is_uint && mip_filter == MipFilter::kLinear) mip_filter = MipFilter::kPoint;
+  if (is_integer && mip_filter == MipFilter::kLinear) mip_filter = MipFilter::kPoint;
 
   for (uint32_t lane = 0; lane < req.lane_count; ++lane) {
     if (!Active(req, lane)) continue;
@@ -426,7 +392,8 @@ void ExecuteSample(const TexRequest& req, const Image& img) {
 
     // Magnification when lambda <= 0.
     const XyFilter xy = lambda <= 0.0f ? smp.xy_mag_filter : smp.xy_min_filter;
-    const bool bilinear = !is_uint && (xy == XyFilter::kBilinear || xy == XyFilter::kAnisoBilinear);
+    const bool bilinear =
+        !is_integer && (xy == XyFilter::kBilinear || xy == XyFilter::kAnisoBilinear);
 
     uint32_t d0 = 0, d1 = 0;
     float f = 0.0f;
@@ -452,7 +419,7 @@ void ExecuteSample(const TexRequest& req, const Image& img) {
     const LevelSample c0 = SampleLevel(req, img, base_level + d0, s, t, bilinear, unnormalized);
 
     uint32_t c[4];
-    if (is_uint) {
+    if (is_integer) {
       for (int ch = 0; ch < 4; ++ch) c[ch] = c0.u[ch];
     } else {
       float value[4];
@@ -463,12 +430,15 @@ void ExecuteSample(const TexRequest& req, const Image& img) {
         for (int ch = 0; ch < 4; ++ch) value[ch] = (1.0f - f) * c0.f[ch] + f * c1.f[ch];
       }
       for (int ch = 0; ch < 4; ++ch) {
-        if (FiltersCodes(img.kind, ch)) value[ch] = value[ch] / 255.0f;
+        // Codes are divided by their divisor once, after the bilinear weights and the mip blend.
+        const uint32_t divisor = CodeDivisor(img.format, ch);
+        if (divisor != 0) value[ch] = value[ch] / static_cast<float>(divisor);
         c[ch] = FlushDenormalBits(AsBits(value[ch]));  // denormal results are flushed
       }
     }
     uint32_t comp[4];
-    ApplyDstSel(*img.desc, img.kind, c, comp);
+    ApplyDstSel(img, c, comp);
+    ApplyD16(req, img, comp);
     WriteLane(req, lane, comp);
   }
 }
@@ -479,8 +449,11 @@ void ExecuteSample(const TexRequest& req, const Image& img) {
 bool IsSupportedOp(Op op) {
   switch (op.kind) {
     case OpKind::kLoad:
+      // _SGN exists only as LOAD_PCK_SGN and LOAD_MIP_PCK_SGN.
+      if ((op.flags & kOpSgn) != 0 && (op.flags & kOpPck) == 0) return false;
+      return (op.flags & ~static_cast<uint32_t>(kOpMip | kOpPck | kOpSgn)) == 0;
     case OpKind::kStore:
-      return (op.flags & ~static_cast<uint32_t>(kOpMip)) == 0;
+      return (op.flags & ~static_cast<uint32_t>(kOpMip | kOpPck)) == 0;
     case OpKind::kSample:
       return op.flags == 0 || op.flags == kOpLod || op.flags == kOpLz || op.flags == kOpBias;
     default:
@@ -541,7 +514,10 @@ Status ValidateRequest(const TexRequest& req) {
     return Status::Unimplemented("op " + OpName(req.op) +
                                  " is not implemented by the reference sampler");
   }
-  if (req.mods.d16) return Status::Unimplemented("modifier d16 is not implemented");
+  if (req.mods.d16 && (req.op.flags & kOpPck) != 0) {
+    return Status::InvalidArgument("D16 with " + OpName(req.op) +
+                                   ": _PCK moves raw texel dwords, which have no 16-bit form");
+  }
   if (req.mods.a16) return Status::Unimplemented("modifier a16 is not implemented");
   if (req.mods.da) return Status::Unimplemented("modifier da (array) is not implemented");
   if (req.mods.dmask > 0xF) {
@@ -590,6 +566,36 @@ void ExecuteUnbound(const TexRequest& req) {
   }
 }
 
+// The T#'s format: one this reference can read, and able to do what the op asks.
+Status PrepareFormat(const TexRequest& req, FormatInfo* format) {
+  const ImageDesc& desc = *req.image;
+  if (desc.format == FormatId::kInvalid) {
+    if (desc.gfx10_format != 0) {
+      return Status::InvalidArgument("T#.FORMAT=" + std::to_string(desc.gfx10_format) +
+                                     " names no texel format");
+    }
+    const auto data = static_cast<DataFormat>(desc.data_format);
+    const auto num = static_cast<NumFormat>(desc.num_format);
+    return Status::InvalidArgument("T#.DATA_FORMAT=" + std::to_string(desc.data_format) + " (" +
+                                   DataFormatName(data) +
+                                   ") with T#.NUM_FORMAT=" + std::to_string(desc.num_format) +
+                                   " (" + NumFormatName(num) + ") names no texel format");
+  }
+  TEXUNIT_RETURN_IF_ERROR(DescribeFormat(desc.format, format));
+  if (!format->HasRawTexels()) {
+    if (req.op.kind == OpKind::kStore) {
+      return Status::InvalidArgument(std::string("T#.FORMAT ") + FormatName(desc.format) +
+                                     " is not storable: a store writes whole texels, and a block "
+                                     "format's texels share their bytes");
+    }
+    if ((req.op.flags & kOpPck) != 0) {
+      return Status::InvalidArgument(OpName(req.op) + " on " + FormatName(desc.format) +
+                                     ": a block format has no raw texel");
+    }
+  }
+  return Status::Ok();
+}
+
 Status PrepareImage(const TexRequest& req, Image* img) {
   const ImageDesc& desc = *req.image;
   img->desc = &desc;
@@ -598,21 +604,30 @@ Status PrepareImage(const TexRequest& req, Image* img) {
                                  ImageTypeName(desc.type) +
                                  ") is not implemented by the reference sampler");
   }
-  TEXUNIT_RETURN_IF_ERROR(KindOfFormat(desc.format, &img->kind));
-  img->bpt = BytesPerTexel(img->kind);
-  if (req.op.kind != OpKind::kStore) {
-    static const char* const kSelNames[4] = {"DST_SEL_X", "DST_SEL_Y", "DST_SEL_Z", "DST_SEL_W"};
-    for (int i = 0; i < 4; ++i) {
-      const auto sel = static_cast<uint32_t>(desc.dst_sel[i]);
-      if (sel == 2 || sel == 3 || sel > 7) {
-        return Status::InvalidArgument(std::string("T#.") + kSelNames[i] + "=" +
-                                       std::to_string(sel) + " is reserved");
-      }
+  TEXUNIT_RETURN_IF_ERROR(PrepareFormat(req, &img->format));
+  // A reserved DST_SEL makes the T# invalid for every op, including those that do not read it.
+  static const char* const kSelNames[4] = {"DST_SEL_X", "DST_SEL_Y", "DST_SEL_Z", "DST_SEL_W"};
+  for (int i = 0; i < 4; ++i) {
+    const auto sel = static_cast<uint32_t>(desc.dst_sel[i]);
+    if (sel == 2 || sel == 3 || sel > 7) {
+      return Status::InvalidArgument(std::string("T#.") + kSelNames[i] + "=" + std::to_string(sel) +
+                                     " is reserved");
     }
   }
   if (req.op.kind == OpKind::kSample) TEXUNIT_RETURN_IF_ERROR(ValidateSampler(*req.sampler));
 
   TEXUNIT_RETURN_IF_ERROR(ComputeImageLayout(desc, &img->layout));
+  // The layout's element size and block shape must be the format's as this reference reads it.
+  const FormatInfo& f = img->format;
+  if (img->layout.bytes_per_element != f.element_bytes ||
+      img->layout.block_width != f.block_width || img->layout.block_height != f.block_height) {
+    return Status::Internal(
+        std::string("ComputeImageLayout gives ") + FormatName(desc.format) + " " +
+        std::to_string(img->layout.bytes_per_element) + "-byte elements of " +
+        std::to_string(img->layout.block_width) + "x" + std::to_string(img->layout.block_height) +
+        " texels; the reference reads " + std::to_string(f.element_bytes) + " bytes of " +
+        std::to_string(f.block_width) + "x" + std::to_string(f.block_height));
+  }
   if (desc.base_level > desc.last_level) {
     return Status::InvalidArgument("T#.BASE_LEVEL=" + std::to_string(desc.base_level) +
                                    " exceeds T#.LAST_LEVEL=" + std::to_string(desc.last_level));
@@ -624,12 +639,14 @@ Status PrepareImage(const TexRequest& req, Image* img) {
                             " levels for LAST_LEVEL=" + std::to_string(desc.last_level));
   }
   img->last_view_level = static_cast<uint32_t>(desc.last_level - desc.base_level);
-  // Every texel the lanes can reach must lie inside the footprint that is resolved below.
+  // Every texel (or block) the lanes can reach must lie inside the footprint resolved below.
   for (uint32_t level = desc.base_level; level <= desc.last_level; ++level) {
     const LevelLayout& lv = img->layout.levels[level];
-    const uint64_t end =
-        lv.offset + (static_cast<uint64_t>(lv.height - 1) * lv.pitch + lv.width) * img->bpt;
-    if (lv.width == 0 || lv.height == 0 || lv.pitch < lv.width || end > img->layout.total_bytes) {
+    const uint64_t blocks_x = (uint64_t{lv.width} + f.block_width - 1) / f.block_width;
+    const uint64_t blocks_y = (uint64_t{lv.height} + f.block_height - 1) / f.block_height;
+    const uint64_t end = lv.offset + (blocks_y - 1) * lv.row_bytes + blocks_x * f.element_bytes;
+    if (lv.width == 0 || lv.height == 0 || lv.pitch < lv.width ||
+        lv.row_bytes < blocks_x * f.element_bytes || end > img->layout.total_bytes) {
       return Status::Internal(
           "image layout of level " + std::to_string(level) +
           " lies outside total_bytes=" + std::to_string(img->layout.total_bytes));

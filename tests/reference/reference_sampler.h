@@ -1,14 +1,19 @@
 // The scalar reference of docs/sampling.md: every rule evaluated plainly, one lane at a time, in
 // the order the contract writes it. The SIMD kernels (src/sampler, src/dispatch) are compared
-// with it. It includes nothing from src/ on purpose: it is an independent reading of the contract.
+// with it. It includes nothing from src/ on purpose, being an independent reading of the contract;
+// the one exception is formats/bc_decode.h, the BC1-BC7 block decoders, which are verified on
+// their own against hand-decoded blocks. Formats are read from their FormatId's name
+// (reference_formats.h), not from src/formats/format_table.cc.
 //
 // Scope (everything else returns Status::Unimplemented naming what is missing):
-//  - ops: load, load_mip, store, store_mip, sample, sample_l, sample_lz, sample_b;
-//  - 2D images; formats 8_8_8_8 UNORM / UINT / SRGB and 32_32_32_32 FLOAT;
+//  - ops: load, load_mip, load_pck, load_pck_sgn, load_mip_pck, load_mip_pck_sgn, store,
+//    store_mip, store_pck, store_mip_pck, sample, sample_l, sample_lz, sample_b;
+//  - 2D images; every FormatId of formats.h (plain, packed, shared exponent, depth/stencil, 4:2:2
+//    pairs, 1-bit, BC1-BC7), loads and samples of all, stores and _PCK of those with raw texels;
 //  - S# clamp modes WRAP, MIRROR, CLAMP_LAST_TEXEL, MIRROR_ONCE_LAST_TEXEL; XY filters point and
 //    bilinear (aniso as point / bilinear); mip filters none, point, linear; blend reduction;
-//  - DMASK, DST_SEL, exec mask, unnormalized coordinates, TFE/LWE (status dword 0), unbound T#s,
-//    PrecisionMode kFloat and kHardware.
+//  - DMASK, DST_SEL, D16, exec mask, unnormalized coordinates, TFE/LWE (status dword 0), unbound
+//    T#s, PrecisionMode kFloat and kHardware.
 #pragma once
 
 #include "texunit/request.h"

@@ -2,9 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
+#include <cmath>
 #include <memory>
 
+#include "formats/format_table.h"
 #include "render/rasterizer.h"
 
 namespace texunit::render {
@@ -22,9 +25,15 @@ TEST(BenchWorkloadTest, NamesRoundTrip) {
   BenchFilter filter;
   EXPECT_TRUE(ParseBenchFilter("trilinear", &filter));
   EXPECT_EQ(filter, BenchFilter::kTrilinear);
-  BenchFormat format;
+  FormatId format;
   EXPECT_TRUE(ParseBenchFormat("rgba32f", &format));
-  EXPECT_EQ(format, BenchFormat::kRgba32f);
+  EXPECT_EQ(format, FormatId::kR32G32B32A32_FLOAT);
+  EXPECT_TRUE(ParseBenchFormat("bc7", &format));
+  EXPECT_EQ(format, FormatId::kBC7_UNORM);
+  EXPECT_TRUE(ParseBenchFormat("r16g16_snorm", &format));  // any format name
+  EXPECT_EQ(format, FormatId::kR16G16_SNORM);
+  EXPECT_STREQ(BenchFormatName(FormatId::kR16G16_SNORM), "R16G16_SNORM");
+  EXPECT_FALSE(ParseBenchFormat("rgba9", &format));
   BenchCoords coords;
   EXPECT_TRUE(ParseBenchCoords("random", &coords));
   EXPECT_EQ(coords, BenchCoords::kRandom);
@@ -63,7 +72,7 @@ TEST(BenchWorkloadTest, PartialTilesAndIntegerCoordinates) {
   BenchConfig config;
   config.size = 12;  // 2x2 tiles, the last holding 4x4 pixels
   config.op = BenchOp::kLoad;
-  config.format = BenchFormat::kRgba32f;
+  config.format = FormatId::kR32G32B32A32_FLOAT;
   std::unique_ptr<BenchWorkload> w;
   ASSERT_TRUE(BenchWorkload::Create(config, &w).ok());
   ASSERT_EQ(w->requests().size(), 4u);
@@ -75,7 +84,57 @@ TEST(BenchWorkloadTest, PartialTilesAndIntegerCoordinates) {
   const uint32_t lane = TilePixelToLane(3, 2);
   EXPECT_EQ(r.in.coord[0][lane], 11u);
   EXPECT_EQ(r.in.coord[1][lane], 10u);
-  EXPECT_EQ(w->image().desc().format, kFormatRgba32Float);
+  EXPECT_EQ(w->image().desc().format, FormatId::kR32G32B32A32_FLOAT);
+}
+
+// How far a format's load of a converted value may be from the value in [0, 1]: half a step
+// of its narrowest stored channel, 1/64 relative for the 6-bit-mantissa floats, a coarse bound
+// for block compression of the noisy pattern.
+float Tolerance(const FormatDesc& f) {
+  if (f.is_block()) return 0.3f;
+  int bits = 32;
+  for (const ChannelDesc& c : f.ch) {
+    if (c.bits != 0 && c.kind != ChannelKind::kFloat) bits = std::min<int>(bits, c.bits);
+    if (c.bits != 0 && c.kind == ChannelKind::kFloat && c.bits < 32) bits = std::min(bits, 7);
+  }
+  if (f.id == FormatId::kR9G9B9E5_FLOAT) bits = 8;
+  return bits >= 24 ? 1e-6f : 1.0f / static_cast<float>((1 << bits) - 1);
+}
+
+TEST(BenchWorkloadTest, EveryFamilyBuildsAndLoadsItsTexture) {
+  // Each family's texture is the float pattern re-encoded (by the library's own store, or a BC
+  // encoder); loading the whole level 0 must give back the RGBA32F pattern's X channel within
+  // the format's precision (integer formats hold round(v * 255)).
+  BenchConfig reference_config;
+  reference_config.size = 16;
+  reference_config.op = BenchOp::kLoad;
+  reference_config.format = FormatId::kR32G32B32A32_FLOAT;
+  std::unique_ptr<BenchWorkload> ref;
+  ASSERT_TRUE(BenchWorkload::Create(reference_config, &ref).ok());
+  std::unique_ptr<Runtime> rt;
+  ASSERT_TRUE(Runtime::Create({}, &rt).ok());
+  ASSERT_TRUE(rt->ExecuteBatch(ref->requests()).ok());
+  for (const BenchFormatFamily& family : BenchFormatFamilies()) {
+    BenchConfig config = reference_config;
+    config.format = family.format;
+    std::unique_ptr<BenchWorkload> w;
+    const Status s = BenchWorkload::Create(config, &w);
+    ASSERT_TRUE(s.ok()) << family.name << ": " << s.ToString();
+    EXPECT_EQ(w->image().desc().format, family.format) << family.name;
+    EXPECT_EQ(w->image().levels(), 5u) << family.name;
+    ASSERT_TRUE(rt->ExecuteBatch(w->requests()).ok()) << family.name;
+    const FormatDesc& f = GetFormatDesc(family.format);
+    const bool integer = f.numeric != NumericClass::kFloat;
+    for (size_t i = 0; i < w->result(0).size(); ++i) {
+      const float want = AsFloat(ref->result(0)[i]);
+      const uint32_t got = w->result(0)[i];
+      if (integer) {
+        ASSERT_EQ(got, static_cast<uint32_t>(std::lround(want * 255.0f))) << family.name;
+      } else {
+        ASSERT_NEAR(AsFloat(got), want, Tolerance(f)) << family.name << " lane " << i;
+      }
+    }
+  }
 }
 
 TEST(BenchWorkloadTest, RandomCoordinatesAndStores) {

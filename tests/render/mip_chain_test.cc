@@ -28,7 +28,7 @@ TEST(MipChainTest, LevelOneOfTwoByTwoIsTheAverage) {
   ASSERT_TRUE(
       MipImage::CreateRgba8(pixels, 2, 2, /*srgb=*/false, kDefaultImageAddress, &image).ok());
   ASSERT_EQ(image->levels(), 2u);
-  EXPECT_EQ(image->desc().format, kFormatRgba8Unorm);
+  EXPECT_EQ(image->desc().format, FormatId::kR8G8B8A8_UNORM);
   EXPECT_EQ(image->desc().last_level, 1u);
   EXPECT_EQ(std::memcmp(image->Texel(0, 0, 0), pixels, 8), 0);
   EXPECT_EQ(std::memcmp(image->Texel(0, 0, 1), pixels + 8, 8), 0);
@@ -46,7 +46,7 @@ TEST(MipChainTest, SrgbLevelsAverageInLinearLight) {
   std::unique_ptr<MipImage> image;
   ASSERT_TRUE(
       MipImage::CreateRgba8(pixels, 2, 2, /*srgb=*/true, kDefaultImageAddress, &image).ok());
-  EXPECT_EQ(image->desc().format, kFormatRgba8Srgb);
+  EXPECT_EQ(image->desc().format, FormatId::kR8G8B8A8_SRGB);
   const uint8_t* l1 = image->Texel(1, 0, 0);
   for (int c = 0; c < 3; ++c) EXPECT_NEAR(l1[c], 137, 1) << c;
   EXPECT_EQ(l1[3], 255);  // alpha is linear
@@ -57,7 +57,7 @@ TEST(MipChainTest, Rgba32fLevelOneIsTheAverage) {
                             0.5f, 0.0f, 0.5f, 1.0f, 0.5f, 0.0f, 0.5f, 1.0f};
   std::unique_ptr<MipImage> image;
   ASSERT_TRUE(MipImage::CreateRgba32f(pixels, 2, 2, kDefaultImageAddress, &image).ok());
-  EXPECT_EQ(image->desc().format, kFormatRgba32Float);
+  EXPECT_EQ(image->desc().format, FormatId::kR32G32B32A32_FLOAT);
   float l1[4];
   std::memcpy(l1, image->Texel(1, 0, 0), sizeof(l1));
   EXPECT_NEAR(l1[0], 0.5f, 1e-6f);

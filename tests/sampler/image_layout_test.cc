@@ -6,15 +6,15 @@
 namespace texunit {
 namespace {
 
-const Format kRgba8{DataFormat::k8_8_8_8, NumFormat::kUnorm};
-const Format kRgba32f{DataFormat::k32_32_32_32, NumFormat::kFloat};
+const FormatId kRgba8 = FormatId::kR8G8B8A8_UNORM;
+const FormatId kRgba32f = FormatId::kR32G32B32A32_FLOAT;
 
 TEST(ImageLayout, NonPowerOfTwoChainHandComputed) {
   // 5x3 RGBA8, 3 levels: level 0 is 5*3*4 = 60 bytes at 0; level 1 (2x1, pitch max(5>>1,2) = 2)
   // starts at align256(60) = 256 and is 8 bytes; level 2 (1x1) at 512, 4 bytes -> 516 in all.
   ImageLayout l;
   ASSERT_TRUE(ComputeImageLayout(MakeImage2D(kRgba8, 5, 3, 3, 0), &l).ok());
-  EXPECT_EQ(l.bytes_per_texel, 4u);
+  EXPECT_EQ(l.bytes_per_element, 4u);
   EXPECT_EQ(l.num_levels, 3u);
   EXPECT_EQ(l.levels[0].offset, 0u);
   EXPECT_EQ(l.levels[0].slice_bytes, 60u);
@@ -27,7 +27,8 @@ TEST(ImageLayout, NonPowerOfTwoChainHandComputed) {
 }
 
 TEST(ImageLayout, PitchIsHonouredAndHalvedPerLevel) {
-  // 100x4 RGBA32F with pitch 128: level 0 = 128*4*16 = 8192 bytes; level 1 pitch 64 (>= 50).
+  // 100x4 RGBA32F with pitch 128: level 0 = 128*4*16 = 8192 bytes; level 1 pitch 64 (>= 50),
+  // 2 rows. The footprint ends with level 1's last texel: 8192 + 64*16 (row 0) + 50*16.
   ImageDesc d = MakeImage2D(kRgba32f, 100, 4, 2, 0);
   d.pitch = 128;
   ImageLayout l;
@@ -35,7 +36,47 @@ TEST(ImageLayout, PitchIsHonouredAndHalvedPerLevel) {
   EXPECT_EQ(l.levels[0].slice_bytes, 8192u);
   EXPECT_EQ(l.levels[1].offset, 8192u);
   EXPECT_EQ(l.levels[1].pitch, 64u);
-  EXPECT_EQ(l.total_bytes, 8192u + 64u * 2 * 16);
+  EXPECT_EQ(l.total_bytes, 8192u + 64u * 16 + 50u * 16);
+}
+
+TEST(ImageLayout, FootprintIsExactToTheByte) {
+  // A 1x1 R8 image is one byte; a 3x2 R16 image with pitch 5: row 0 is 10 bytes, row 1 ends
+  // after 3 texels: 10 + 6 = 16.
+  ImageLayout l;
+  ASSERT_TRUE(ComputeImageLayout(MakeImage2D(FormatId::kR8_UNORM, 1, 1, 1, 0), &l).ok());
+  EXPECT_EQ(l.total_bytes, 1u);
+  ImageDesc d = MakeImage2D(FormatId::kR16_FLOAT, 3, 2, 1, 0);
+  d.pitch = 5;
+  ASSERT_TRUE(ComputeImageLayout(d, &l).ok());
+  EXPECT_EQ(l.levels[0].row_bytes, 10u);
+  EXPECT_EQ(l.total_bytes, 16u);
+}
+
+TEST(ImageLayout, BlockFormatsHaveBlockRowsAndPerLevelPitch) {
+  // 17x9 BC1 (8-byte 4x4 blocks), 3 levels:
+  //  level 0: pitch align(17, 4) = 20 texels = 5 blocks, ceil(9/4) = 3 rows: 3*5*8 = 120 bytes;
+  //  level 1 (8x4) at 256: pitch 8 = 2 blocks, 1 row: 16 bytes (the uncompressed rule would
+  //    have taken max(20 >> 1, 8) = 10 texels);
+  //  level 2 (4x2) at 512: 1 block: 8 bytes -> 520 in all.
+  ImageDesc d = MakeImage2D(FormatId::kBC1_UNORM, 17, 9, 3, 0);
+  ImageLayout l;
+  ASSERT_TRUE(ComputeImageLayout(d, &l).ok());
+  EXPECT_EQ(l.bytes_per_element, 8u);
+  EXPECT_EQ(l.block_width, 4u);
+  EXPECT_EQ(l.levels[0].pitch, 20u);
+  EXPECT_EQ(l.levels[0].rows, 3u);
+  EXPECT_EQ(l.levels[0].slice_bytes, 120u);
+  EXPECT_EQ(l.levels[1].offset, 256u);
+  EXPECT_EQ(l.levels[1].pitch, 8u);
+  EXPECT_EQ(l.levels[1].slice_bytes, 16u);
+  EXPECT_EQ(l.levels[2].offset, 512u);
+  EXPECT_EQ(l.total_bytes, 520u);
+  d.pitch = 20;  // align(w, 4) is accepted as well
+  EXPECT_TRUE(ComputeImageLayout(d, &l).ok());
+  d.pitch = 24;  // anything else would be ignored by the per-level rule: rejected
+  const Status s = ComputeImageLayout(d, &l);
+  EXPECT_EQ(s.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(s.message().find("T#.PITCH=24"), std::string::npos) << s.message();
 }
 
 TEST(ImageLayout, FullChainOf256Square) {
@@ -74,9 +115,12 @@ TEST(ImageLayout, ErrorsNameTheField) {
   EXPECT_EQ(s.code(), StatusCode::kUnsupported);
   EXPECT_NE(s.message().find("13"), std::string::npos) << s.message();
 
-  d = MakeImage2D({DataFormat::kBc1, NumFormat::kUnorm}, 4, 4, 1, 0);
+  d = MakeImage2D(FormatId::kInvalid, 4, 4, 1, 0);
+  d.data_format = 10;
+  d.num_format = 7;
   s = ComputeImageLayout(d, &l);
-  EXPECT_EQ(s.code(), StatusCode::kUnsupported);
+  EXPECT_EQ(s.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(s.message().find("DATA_FORMAT=10"), std::string::npos) << s.message();
 
   d = MakeImage2D(kRgba8, 0, 4, 1, 0);
   s = ComputeImageLayout(d, &l);

@@ -152,8 +152,7 @@ TEST_F(ReplayCliTest, EveryExampleFileIsDocumented) {
 // tables (docs/replay-format.md, "Writing a T# and an S# by hand"); the codec must agree.
 TEST(ReplayExampleDescriptors, HandBuiltDwordsMatchTheEncoder) {
   using namespace texunit;
-  const ImageDesc image =
-      MakeImage2D(Format{DataFormat::k8_8_8_8, NumFormat::kUnorm}, 4, 4, 1, 0x100000);
+  const ImageDesc image = MakeImage2D(FormatId::kR8G8B8A8_UNORM, 4, 4, 1, 0x100000);
   uint32_t t[8] = {};
   ASSERT_TRUE(EncodeImageDesc(Gfx::kGfx8, image, t).ok());
   const uint32_t t_by_hand[8] = {0x00001000, 0x00a00000, 0x0000c003, 0x90800fac,

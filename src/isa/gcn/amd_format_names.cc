@@ -3,7 +3,7 @@
 // Reserved and unknown values print as their decimal number.
 #include <array>
 
-#include "texunit/formats.h"
+#include "texunit/amd_formats.h"
 
 namespace texunit {
 namespace {

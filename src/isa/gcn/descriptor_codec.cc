@@ -11,9 +11,12 @@
 //                ImageDesc with unbound = true; encodes back to zeros (+ RESOURCE_LEVEL).
 //      linear    IsLinearTiling(gfx, tiling). On encode a linear image whose `tiling` is not a
 //                linear mode gets CanonicalLinearTiling(gfx).
-//      format    GFX10+: from the unified FORMAT code (isa/rdna/gfx10_formats.h); the code itself
-//                is kept in gfx10_format. On encode the kept code is used when it still names
-//                `format`, otherwise the lowest code for `format`.
+//      format    GFX6-9: AmdFormatToFormatId(DATA_FORMAT, NUM_FORMAT) (texunit/amd_formats.h);
+//                the pair itself is kept in data_format/num_format only when it names no format.
+//                GFX10+: from the unified FORMAT code (isa/rdna/gfx10_formats.h) through its pair;
+//                the code itself is kept in gfx10_format. On encode a valid `format` decides the
+//                fields (the kept code when it still names `format`, otherwise the lowest code for
+//                it); kInvalid writes the kept fields back.
 //      last_array GFX9+: no LAST_ARRAY field; DEPTH holds the last layer of non-3D images and
 //                depth - 1 of 3D ones, so the decoder sets depth = DEPTH + 1 and last_array =
 //                DEPTH. The encoder writes depth - 1 and accepts last_array == depth - 1 or 0.
@@ -32,6 +35,7 @@
 
 #include "isa/gcn/descriptor_fields.h"
 #include "isa/rdna/gfx10_formats.h"
+#include "texunit/amd_formats.h"
 #include "texunit/descriptors.h"
 
 namespace texunit {
@@ -51,9 +55,9 @@ uint64_t GetImageMember(const ImageDesc& d, ImageMember m) {
     case ImageMember::kMinLod:
       return d.min_lod;
     case ImageMember::kDataFormat:
-      return static_cast<uint64_t>(d.format.data);
+      return d.data_format;
     case ImageMember::kNumFormat:
-      return static_cast<uint64_t>(d.format.num);
+      return d.num_format;
     case ImageMember::kGfx10Format:
       return d.gfx10_format;
     case ImageMember::kWidth:
@@ -166,10 +170,10 @@ void SetImageMember(ImageDesc* d, ImageMember m, uint64_t v) {
       d->min_lod = static_cast<uint16_t>(v);
       return;
     case ImageMember::kDataFormat:
-      d->format.data = static_cast<DataFormat>(v);
+      d->data_format = static_cast<uint8_t>(v);
       return;
     case ImageMember::kNumFormat:
-      d->format.num = static_cast<NumFormat>(v);
+      d->num_format = static_cast<uint8_t>(v);
       return;
     case ImageMember::kGfx10Format:
       d->gfx10_format = static_cast<uint16_t>(v);
@@ -501,8 +505,8 @@ constexpr const char* kImageMemberNames[] = {
     "reserved",
     "base_address",
     "min_lod",
-    "format.data",
-    "format.num",
+    "data_format",
+    "num_format",
     "gfx10_format",
     "width",
     "height",
@@ -617,12 +621,6 @@ using gcn::ImageFieldSpec;
 using gcn::ImageMember;
 using gcn::SamplerFieldSpec;
 using gcn::SamplerMember;
-
-std::string Hex(uint64_t v) {
-  char buf[24];
-  std::snprintf(buf, sizeof(buf), "0x%" PRIx64, v);
-  return buf;
-}
 
 // Per member: the bits of its (transformed) value the table carries, and the transform.
 template <typename Member>
@@ -830,10 +828,16 @@ Status DecodeImageDesc(Gfx gfx, std::span<const uint32_t> dwords, ImageDesc* out
   }
 
   d.linear = gcn::IsLinearTiling(gfx, d.tiling);
+  if (gfx < Gfx::kGfx10) {
+    // The pair is kept only when it names no format (see ImageDesc::data_format).
+    d.format = AmdFormatToFormatId(
+        gfx, {static_cast<DataFormat>(d.data_format), static_cast<NumFormat>(d.num_format)});
+    if (d.format != FormatId::kInvalid) d.data_format = d.num_format = 0;
+  }
   if (dwords.size() == 4 && layout.Has(ImageMember::kPitch)) d.pitch = d.width;
   if (gfx >= Gfx::kGfx9) d.last_array = d.depth - 1;
   if (gfx >= Gfx::kGfx10) {
-    d.format = rdna::Gfx10FormatToFormat(d.gfx10_format);
+    d.format = AmdFormatToFormatId(gfx, rdna::Gfx10FormatToAmdFormat(d.gfx10_format));
     d.pitch = d.width;
     if (gfx == Gfx::kGfx1030 && HasGfx1030Pitch(d.type)) {
       const uint32_t r = (d.depth - 1) | (uint32_t{d.pitch_msb} << 13);
@@ -884,14 +888,25 @@ Status EncodeImageDesc(Gfx gfx, const ImageDesc& desc, std::span<uint32_t> dword
           " or 0");
     }
 
+    if (gfx < Gfx::kGfx10 && d.format != FormatId::kInvalid) {
+      AmdFormat pair;
+      if (!FormatIdToAmdFormat(gfx, d.format, &pair)) {
+        return Status::InvalidArgument(std::string("T#.DATA_FORMAT/NUM_FORMAT: format ") +
+                                       FormatName(d.format) + " does not exist on " + GfxName(gfx));
+      }
+      d.data_format = static_cast<uint8_t>(pair.data);
+      d.num_format = static_cast<uint8_t>(pair.num);
+    }
     if (gfx >= Gfx::kGfx10) {
-      if (!(rdna::Gfx10FormatToFormat(d.gfx10_format) == d.format)) {
+      // The kept code wins while it still names `format` (32_FLOAT_CLAMP is R32_FLOAT too).
+      const FormatId kept = AmdFormatToFormatId(gfx, rdna::Gfx10FormatToAmdFormat(d.gfx10_format));
+      if (d.format != FormatId::kInvalid && kept != d.format) {
+        AmdFormat pair;
         uint16_t code = 0;
-        if (!rdna::FormatToGfx10Format(d.format, &code)) {
-          return Status::InvalidArgument(std::string("T#.FORMAT: DATA_FORMAT=") +
-                                         DataFormatName(d.format.data) +
-                                         " NUM_FORMAT=" + NumFormatName(d.format.num) + " has no " +
-                                         GfxName(gfx) + " FORMAT code");
+        if (!FormatIdToAmdFormat(gfx, d.format, &pair) ||
+            !rdna::AmdFormatToGfx10Format(pair, &code)) {
+          return Status::InvalidArgument(std::string("T#.FORMAT: format ") + FormatName(d.format) +
+                                         " has no " + GfxName(gfx) + " FORMAT code");
         }
         d.gfx10_format = code;
       }

@@ -20,12 +20,6 @@ namespace {
 
 constexpr uint32_t kEncodingMimg = 0x3c;  // 0b111100
 
-std::string Hex(uint32_t v) {
-  char buf[16];
-  std::snprintf(buf, sizeof(buf), "0x%x", v);
-  return buf;
-}
-
 uint32_t Bits(uint32_t word, int lo, int width) { return (word >> lo) & ((1u << width) - 1u); }
 
 // The DMASK values llvm-mc accepts for an atomic: one or two dwords of data (32/64-bit), and for

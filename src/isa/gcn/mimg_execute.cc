@@ -13,12 +13,19 @@
 //    register the assembler reserves for the data.
 //  - GFX10+ instructions (from the RDNA decoder) take the layout's image type from DIM; NSA
 //    encodings return Unimplemented.
+//  - D16: the core returns (and takes) one 16-bit value per component in the low half of a dword.
+//    GFX8 (tonga) keeps one per VGPR, high half written 0; GFX9+ pack two per VGPR, the first in
+//    bits 15:0 and, for an odd count, 0 in the last register's high half.
+//  - A T# whose format fields name no texel format fails here with AmdFormatError's reason
+//    (naming DATA_FORMAT and NUM_FORMAT, or GFX10's FORMAT code).
 #include <algorithm>
 #include <bit>
 #include <cstring>
 #include <string>
 
 #include "isa/gcn/mimg_address_layout.h"
+#include "isa/rdna/gfx10_formats.h"
+#include "texunit/amd_formats.h"
 #include "texunit/gcn.h"
 
 namespace texunit::gcn {
@@ -171,6 +178,36 @@ Status AddressType(const MimgInstruction& inst, const ImageDesc& image, ImageTyp
   return Status::Ok();
 }
 
+// Whether D16 data go two to a VGPR: from GFX8.1 on (gfx900+ here); tonga keeps one per VGPR.
+bool PackedD16(const MimgInstruction& inst) { return inst.mods.d16 && inst.gfx >= Gfx::kGfx9; }
+
+// Moves the core's 16-bit results (low halves) into VDATA for the active lanes.
+void WriteD16Results(const MimgInstruction& inst, WaveState& wave,
+                     const uint32_t (*result)[kLaneStride], uint32_t count, bool packed) {
+  const uint64_t active =
+      wave.exec & (wave.lane_count == 64 ? ~0ull : (1ull << wave.lane_count) - 1);
+  for (uint32_t lane = 0; lane < wave.lane_count; ++lane) {
+    if (!((active >> lane) & 1)) continue;
+    for (uint32_t k = 0; k < count; k += packed ? 2 : 1) {
+      uint32_t v = result[k][lane] & 0xFFFFu;
+      if (packed && k + 1 < count) v |= (result[k + 1][lane] & 0xFFFFu) << 16;
+      wave.vgprs[size_t{inst.vdata + (packed ? k / 2 : k)} * kLaneStride + lane] = v;
+    }
+  }
+}
+
+// Why the T#'s format fields name no texel format.
+Status FormatError(Gfx gfx, const ImageDesc& image) {
+  if (gfx >= Gfx::kGfx10) {
+    const rdna::Gfx10FormatInfo* info = rdna::FindGfx10Format(image.gfx10_format);
+    return Status::Unsupported("T#.FORMAT=" + Hex(image.gfx10_format) + " (" +
+                               (info != nullptr ? info->name : "unknown") +
+                               ") is not a texel format texunit decodes");
+  }
+  return AmdFormatError(
+      gfx, {static_cast<DataFormat>(image.data_format), static_cast<NumFormat>(image.num_format)});
+}
+
 }  // namespace
 
 Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& wave,
@@ -183,10 +220,6 @@ Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& w
   const size_t num_vgprs = wave.vgprs.size() / kLaneStride;
 
   // Modifiers and ops whose register packing this front end does not do yet.
-  if (inst.mods.d16) {
-    return Status::Unimplemented(std::string(inst.mnemonic) +
-                                 ": modifier D16 (packed 16-bit data) is not implemented");
-  }
   if (inst.mods.a16) {
     return Status::Unimplemented(std::string(inst.mnemonic) +
                                  ": modifier A16 (packed 16-bit addresses) is not implemented");
@@ -220,6 +253,12 @@ Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& w
       return Status(st.code(),
                     "SRSRC " + RegRange('s', inst.srsrc, t_dwords) + ": " + st.message());
     }
+  }
+
+  if (!image.unbound && image.format == FormatId::kInvalid) {
+    const Status why = FormatError(inst.gfx, image);
+    return Status(why.code(),
+                  "SRSRC " + RegRange('s', inst.srsrc, t_dwords) + ": " + why.message());
   }
 
   // S#: 4 dwords, for the ops that sample.
@@ -263,12 +302,14 @@ Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& w
   // VDATA: sources (stores, atomics), then results, then the TFE/LWE status dword.
   const uint32_t sources = SourceComponents(inst);
   const uint32_t results = ResultComponents(inst);
+  const bool packed = PackedD16(inst);
   const bool returns =
       inst.op.kind != OpKind::kStore && !(inst.op.kind == OpKind::kAtomic && !inst.mods.glc);
   const bool status = returns && (inst.mods.tfe || inst.mods.lwe);
   // Registers VDATA spans: the larger of what is read and written; a returning op reserves at
   // least one data register (DMASK=0), as the assembler does.
-  uint32_t data_regs = std::max(sources, results);
+  uint32_t data_regs =
+      std::max(packed ? (sources + 1) / 2 : sources, packed ? (results + 1) / 2 : results);
   if (returns && data_regs == 0) data_regs = 1;
   const uint32_t vdata_regs = data_regs + (status ? 1 : 0);
   if (vdata_regs > 0 && inst.vdata + vdata_regs > num_vgprs) {
@@ -278,11 +319,18 @@ Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& w
   }
   alignas(64) uint32_t src[4][kLaneStride];
   for (uint32_t k = 0; k < sources; ++k) {
-    std::memcpy(src[k], &wave.vgprs[size_t{inst.vdata + k} * kLaneStride], sizeof(src[k]));
+    const uint32_t* column = &wave.vgprs[size_t{inst.vdata + (packed ? k / 2 : k)} * kLaneStride];
+    const int shift = packed && (k & 1) ? 16 : 0;
+    for (uint32_t lane = 0; lane < kLaneStride; ++lane) {
+      src[k][lane] = inst.mods.d16 ? (column[lane] >> shift) & 0xFFFFu : column[lane];
+    }
     req.in.data[k] = src[k];
   }
+  // D16 results land in scratch columns first and are packed into VDATA afterwards.
+  alignas(64) uint32_t d16_result[4][kLaneStride];
   for (uint32_t k = 0; k < results; ++k) {
-    req.out.data[k] = &wave.vgprs[size_t{inst.vdata + k} * kLaneStride];
+    req.out.data[k] =
+        inst.mods.d16 ? d16_result[k] : &wave.vgprs[size_t{inst.vdata + k} * kLaneStride];
   }
   if (status) req.out.status = &wave.vgprs[size_t{inst.vdata + data_regs} * kLaneStride];
 
@@ -293,7 +341,9 @@ Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& w
   req.memory = &memory;
   req.lane_count = wave.lane_count;
   req.exec = wave.exec;
-  return runtime.Execute(req);
+  TEXUNIT_RETURN_IF_ERROR(runtime.Execute(req));
+  if (inst.mods.d16 && results > 0) WriteD16Results(inst, wave, d16_result, results, packed);
+  return Status::Ok();
 }
 
 }  // namespace texunit::gcn

@@ -7,10 +7,9 @@
 //  - BC6_UFLOAT / BC6_SFLOAT are BC6 + UNORM / SNORM, as GCN drivers program them (radv_formats.c).
 //  - FMASK* are the GCN FMASK data formats with NUM_FORMAT UINT (GFX6-8 FMASK descriptors).
 //  - 32_FLOAT_CLAMP is 32 + FLOAT; decoding keeps the code in ImageDesc::gfx10_format, so it
-//    re-encodes as 0x8C, while a Format of 32_FLOAT alone encodes as 0x16.
-//  - GCN data formats that formats.h has no enumerator for are written as their GCN values:
-//    ETC2_RGB 24, ETC2_RGBA 25, ETC2_R 26, ETC2_RG 27, ETC2_RGBA1 28, GB_GR 32, BG_RG 33,
-//    FMASK 44-56, 4_4 57, 1 59, 1_REVERSED 60.
+//    re-encodes as 0x8C, while R32_FLOAT alone encodes as 0x16.
+//  - The FMASK data formats, which amd_formats.h has no enumerators for, are written as their GCN
+//    values 44-56.
 // Codes past 0xC0 (ASTC, MM_*, YCBCR, 7E3) and 6E4_FLOAT have no GCN equivalent: they decode to
 // DataFormat::kInvalid with the code kept in gfx10_format.
 #include "isa/rdna/gfx10_formats.h"
@@ -111,9 +110,9 @@ constexpr Gfx10FormatInfo kGfx10Formats[] = {
     {0x86, "1_5_5_5_UNORM", {DataFormat::k1_5_5_5, NumFormat::kUnorm}},
     {0x87, "5_5_5_1_UNORM", {DataFormat::k5_5_5_1, NumFormat::kUnorm}},
     {0x88, "4_4_4_4_UNORM", {DataFormat::k4_4_4_4, NumFormat::kUnorm}},
-    {0x89, "4_4_UNORM", {DF(57), NumFormat::kUnorm}},
-    {0x8a, "1_UNORM", {DF(59), NumFormat::kUnorm}},
-    {0x8b, "1_REVERSED_UNORM", {DF(60), NumFormat::kUnorm}},
+    {0x89, "4_4_UNORM", {DataFormat::k4_4, NumFormat::kUnorm}},
+    {0x8a, "1_UNORM", {DataFormat::k1, NumFormat::kUnorm}},
+    {0x8b, "1_REVERSED_UNORM", {DataFormat::k1Reversed, NumFormat::kUnorm}},
     {0x8c, "32_FLOAT_CLAMP", {DataFormat::k32, NumFormat::kFloat}},
     {0x8d, "8_24_UNORM", {DataFormat::k8_24, NumFormat::kUnorm}},
     {0x8e, "8_24_UINT", {DataFormat::k8_24, NumFormat::kUint}},
@@ -121,14 +120,14 @@ constexpr Gfx10FormatInfo kGfx10Formats[] = {
     {0x90, "24_8_UINT", {DataFormat::k24_8, NumFormat::kUint}},
     {0x91, "X24_8_32_UINT", {DataFormat::kX24_8_32, NumFormat::kUint}},
     {0x92, "X24_8_32_FLOAT", {DataFormat::kX24_8_32, NumFormat::kFloat}},
-    {0x93, "GB_GR_UNORM", {DF(32), NumFormat::kUnorm}},
-    {0x94, "GB_GR_SNORM", {DF(32), NumFormat::kSnorm}},
-    {0x95, "GB_GR_UINT", {DF(32), NumFormat::kUint}},
-    {0x96, "GB_GR_SRGB", {DF(32), NumFormat::kSrgb}},
-    {0x97, "BG_RG_UNORM", {DF(33), NumFormat::kUnorm}},
-    {0x98, "BG_RG_SNORM", {DF(33), NumFormat::kSnorm}},
-    {0x99, "BG_RG_UINT", {DF(33), NumFormat::kUint}},
-    {0x9a, "BG_RG_SRGB", {DF(33), NumFormat::kSrgb}},
+    {0x93, "GB_GR_UNORM", {DataFormat::kGbGr, NumFormat::kUnorm}},
+    {0x94, "GB_GR_SNORM", {DataFormat::kGbGr, NumFormat::kSnorm}},
+    {0x95, "GB_GR_UINT", {DataFormat::kGbGr, NumFormat::kUint}},
+    {0x96, "GB_GR_SRGB", {DataFormat::kGbGr, NumFormat::kSrgb}},
+    {0x97, "BG_RG_UNORM", {DataFormat::kBgRg, NumFormat::kUnorm}},
+    {0x98, "BG_RG_SNORM", {DataFormat::kBgRg, NumFormat::kSnorm}},
+    {0x99, "BG_RG_UINT", {DataFormat::kBgRg, NumFormat::kUint}},
+    {0x9a, "BG_RG_SRGB", {DataFormat::kBgRg, NumFormat::kSrgb}},
     {0x9c, "FMASK8_S2_F1", {DF(44), NumFormat::kUint}},
     {0x9d, "FMASK8_S4_F1", {DF(45), NumFormat::kUint}},
     {0x9e, "FMASK8_S8_F1", {DF(46), NumFormat::kUint}},
@@ -156,16 +155,16 @@ constexpr Gfx10FormatInfo kGfx10Formats[] = {
     {0xb4, "BC6_SFLOAT", {DataFormat::kBc6, NumFormat::kSnorm}},
     {0xb5, "BC7_UNORM", {DataFormat::kBc7, NumFormat::kUnorm}},
     {0xb6, "BC7_SRGB", {DataFormat::kBc7, NumFormat::kSrgb}},
-    {0xb7, "ETC2_RGB_UNORM", {DF(24), NumFormat::kUnorm}},
-    {0xb8, "ETC2_RGB_SRGB", {DF(24), NumFormat::kSrgb}},
-    {0xb9, "ETC2_RGBA_UNORM", {DF(25), NumFormat::kUnorm}},
-    {0xba, "ETC2_RGBA_SRGB", {DF(25), NumFormat::kSrgb}},
-    {0xbb, "ETC2_R_UNORM", {DF(26), NumFormat::kUnorm}},
-    {0xbc, "ETC2_R_SNORM", {DF(26), NumFormat::kSnorm}},
-    {0xbd, "ETC2_RG_UNORM", {DF(27), NumFormat::kUnorm}},
-    {0xbe, "ETC2_RG_SNORM", {DF(27), NumFormat::kSnorm}},
-    {0xbf, "ETC2_RGBA1_UNORM", {DF(28), NumFormat::kUnorm}},
-    {0xc0, "ETC2_RGBA1_SRGB", {DF(28), NumFormat::kSrgb}},
+    {0xb7, "ETC2_RGB_UNORM", {DataFormat::kEtc2Rgb, NumFormat::kUnorm}},
+    {0xb8, "ETC2_RGB_SRGB", {DataFormat::kEtc2Rgb, NumFormat::kSrgb}},
+    {0xb9, "ETC2_RGBA_UNORM", {DataFormat::kEtc2Rgba, NumFormat::kUnorm}},
+    {0xba, "ETC2_RGBA_SRGB", {DataFormat::kEtc2Rgba, NumFormat::kSrgb}},
+    {0xbb, "ETC2_R_UNORM", {DataFormat::kEtc2R, NumFormat::kUnorm}},
+    {0xbc, "ETC2_R_SNORM", {DataFormat::kEtc2R, NumFormat::kSnorm}},
+    {0xbd, "ETC2_RG_UNORM", {DataFormat::kEtc2Rg, NumFormat::kUnorm}},
+    {0xbe, "ETC2_RG_SNORM", {DataFormat::kEtc2Rg, NumFormat::kSnorm}},
+    {0xbf, "ETC2_RGBA1_UNORM", {DataFormat::kEtc2Rgba1, NumFormat::kUnorm}},
+    {0xc0, "ETC2_RGBA1_SRGB", {DataFormat::kEtc2Rgba1, NumFormat::kSrgb}},
 };
 
 constexpr int kCodeCount = 512;  // FORMAT is 9 bits
@@ -198,12 +197,12 @@ const Gfx10FormatInfo* FindGfx10Format(uint16_t code) {
   return &kGfx10Formats[kIndex[code] - 1];
 }
 
-Format Gfx10FormatToFormat(uint16_t code) {
+AmdFormat Gfx10FormatToAmdFormat(uint16_t code) {
   const Gfx10FormatInfo* info = FindGfx10Format(code);
-  return info ? info->format : Format{};
+  return info ? info->format : AmdFormat{};
 }
 
-bool FormatToGfx10Format(Format f, uint16_t* code) {
+bool AmdFormatToGfx10Format(AmdFormat f, uint16_t* code) {
   for (const Gfx10FormatInfo& info : kGfx10Formats) {
     if (info.format == f) {
       *code = info.code;

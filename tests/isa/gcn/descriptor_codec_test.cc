@@ -12,6 +12,7 @@
 
 #include "isa/gcn/descriptor_fields.h"
 #include "isa/rdna/gfx10_formats.h"
+#include "texunit/amd_formats.h"
 #include "texunit/descriptors.h"
 #include "texunit/formats.h"
 
@@ -285,11 +286,17 @@ ImageDesc RandomImageDesc(Gfx gfx, std::mt19937_64& rng) {
   if (rng() % 2) d.tiling = gcn::CanonicalLinearTiling(gfx);
   d.linear = gcn::IsLinearTiling(gfx, d.tiling);
   if (gfx >= Gfx::kGfx9) d.last_array = d.depth - 1;
+  if (gfx < Gfx::kGfx10) {
+    // A pair that names a format is carried by `format` alone (ImageDesc::data_format).
+    d.format = AmdFormatToFormatId(
+        gfx, {static_cast<DataFormat>(d.data_format), static_cast<NumFormat>(d.num_format)});
+    if (d.format != FormatId::kInvalid) d.data_format = d.num_format = 0;
+  }
   if (gfx >= Gfx::kGfx10) {
     const auto formats = rdna::Gfx10FormatTable();
     const rdna::Gfx10FormatInfo& f = formats[rng() % formats.size()];
     d.gfx10_format = f.code;
-    d.format = f.format;
+    d.format = AmdFormatToFormatId(gfx, f.format);
     d.pitch = d.width;
     if (gfx == Gfx::kGfx1030 &&
         (d.type == ImageType::k1D || d.type == ImageType::k2D || d.type == ImageType::k2DMsaa)) {
@@ -358,7 +365,7 @@ TEST_P(DescriptorCodecTest, SamplerStructRoundTrip) {
 ImageDesc KnownImage(Gfx gfx) {
   ImageDesc d;
   d.base_address = 0x12345600;
-  d.format = {DataFormat::k8_8_8_8, NumFormat::kUnorm};
+  d.format = FormatId::kR8G8B8A8_UNORM;
   d.width = 256;
   d.height = 256;
   d.depth = 1;
@@ -425,7 +432,7 @@ TEST_P(DescriptorCodecTest, KnownImageVector) {
   EXPECT_TRUE(back == d);
   EXPECT_TRUE(back.linear);
   EXPECT_EQ(back.pitch, 256u);
-  EXPECT_EQ(back.format, (Format{DataFormat::k8_8_8_8, NumFormat::kUnorm}));
+  EXPECT_EQ(back.format, FormatId::kR8G8B8A8_UNORM);
 }
 
 // S#: CLAMP_X WRAP, CLAMP_Y CLAMP_LAST_TEXEL, CLAMP_Z MIRROR, DEPTH_COMPARE_FUNC LESS, bilinear
@@ -736,13 +743,38 @@ TEST(DescriptorCodecErrorTest, Gfx9HasNoLastArray) {
   EXPECT_EQ(dw[4] & 0x1FFF, 5u);
 }
 
-TEST(DescriptorCodecErrorTest, Gfx10FormatWithoutCode) {
+TEST(DescriptorCodecErrorTest, FormatWithoutEncoding) {
+  // R5G6B5_UINT is a GCN pair (5_6_5 with UINT) that GFX10 dropped; SNORM_NZ is GFX6/7 only.
   ImageDesc d = KnownImage(Gfx::kGfx10);
-  d.format = {DataFormat::kBc1, NumFormat::kSnorm};
+  d.format = FormatId::kR5G6B5_UINT;
   d.gfx10_format = 0;
   T8 dw{};
   EXPECT_EQ(EncodeImageDesc(Gfx::kGfx10, d, dw).message(),
-            "T#.FORMAT: DATA_FORMAT=BC1 NUM_FORMAT=SNORM has no gfx10 FORMAT code");
+            "T#.FORMAT: format R5G6B5_UINT has no gfx10 FORMAT code");
+  d = KnownImage(Gfx::kGfx8);
+  d.format = FormatId::kR8_SNORM_NZ;
+  EXPECT_EQ(EncodeImageDesc(Gfx::kGfx8, d, dw).message(),
+            "T#.DATA_FORMAT/NUM_FORMAT: format R8_SNORM_NZ does not exist on gfx8");
+  d = KnownImage(Gfx::kGfx7);
+  d.format = FormatId::kR8_SNORM_NZ;
+  ASSERT_TRUE(EncodeImageDesc(Gfx::kGfx7, d, dw).ok());
+  EXPECT_EQ((dw[1] >> 20) & 0x3F, 1u);  // DATA_FORMAT 8
+  EXPECT_EQ((dw[1] >> 26) & 0xF, 6u);   // NUM_FORMAT SNORM_OGL
+}
+
+TEST(DescriptorCodecTest2, PairsThatNameNoFormatAreKeptForReencoding) {
+  // 8_8_8_8 with FLOAT is not a format: decoding keeps the pair in data_format/num_format and
+  // encoding writes it back; requests reject it (the executor and wave setup tests).
+  T8 dw = KnownImageDwords(Gfx::kGfx9);
+  dw[1] = (dw[1] & ~(0x3FFu << 20)) | (10u << 20) | (7u << 26);
+  ImageDesc d;
+  ASSERT_TRUE(DecodeImageDesc(Gfx::kGfx9, dw, &d).ok());
+  EXPECT_EQ(d.format, FormatId::kInvalid);
+  EXPECT_EQ(d.data_format, 10);
+  EXPECT_EQ(d.num_format, 7);
+  T8 out{};
+  ASSERT_TRUE(EncodeImageDesc(Gfx::kGfx9, d, out).ok());
+  EXPECT_EQ(out, dw);
 }
 
 TEST(DescriptorCodecErrorTest, ReservedSamplerValuesAreRejected) {
@@ -836,7 +868,7 @@ TEST(Gfx10FormatsTest, CodesFromTheReference) {
   struct Known {
     uint16_t code;
     const char* name;
-    Format format;
+    AmdFormat format;
   };
   // The GFX10 FORMAT examples of shared/reference/amd.md.
   const Known known[] = {
@@ -868,13 +900,13 @@ TEST(Gfx10FormatsTest, CodesFromTheReference) {
     const rdna::Gfx10FormatInfo* info = rdna::FindGfx10Format(k.code);
     ASSERT_NE(info, nullptr) << k.name;
     EXPECT_STREQ(info->name, k.name);
-    EXPECT_EQ(rdna::Gfx10FormatToFormat(k.code), k.format) << k.name;
+    EXPECT_EQ(rdna::Gfx10FormatToAmdFormat(k.code), k.format) << k.name;
     uint16_t code = 0;
-    ASSERT_TRUE(rdna::FormatToGfx10Format(k.format, &code)) << k.name;
+    ASSERT_TRUE(rdna::AmdFormatToGfx10Format(k.format, &code)) << k.name;
     EXPECT_EQ(code, k.code) << k.name;
   }
   // 32_FLOAT_CLAMP is an alias of 32_FLOAT: the code survives a round trip through ImageDesc.
-  EXPECT_EQ(rdna::Gfx10FormatToFormat(0x8C), (Format{DataFormat::k32, NumFormat::kFloat}));
+  EXPECT_EQ(rdna::Gfx10FormatToAmdFormat(0x8C), (AmdFormat{DataFormat::k32, NumFormat::kFloat}));
   T8 dw = KnownImageDwords(Gfx::kGfx10);
   dw[1] = (dw[1] & ~(0x1FFu << 20)) | 0x8Cu << 20;
   ImageDesc d;
@@ -885,7 +917,7 @@ TEST(Gfx10FormatsTest, CodesFromTheReference) {
   EXPECT_EQ(out, dw);
   // Unknown codes decode as INVALID and keep their number.
   EXPECT_EQ(rdna::FindGfx10Format(0x1FF), nullptr);
-  EXPECT_EQ(rdna::Gfx10FormatToFormat(0x1FF), Format{});
+  EXPECT_EQ(rdna::Gfx10FormatToAmdFormat(0x1FF), AmdFormat{});
 }
 
 TEST(Gfx10FormatsTest, TableIsSortedAndNamed) {

@@ -104,12 +104,11 @@ class MimgExecuteTest : public ::testing::Test {
 
   // Writes the T# of a linear 4x4 (levels: 4x4, 2x2, ...) RGBA8 UNORM image to s[8:15].
   void BindImage(Wave& w, uint32_t levels = 1, ImageType type = ImageType::k2D,
-                 uint32_t first_sgpr = 8, size_t dwords = 8) {
-    ImageDesc d =
-        MakeImage2D(Format{DataFormat::k8_8_8_8, NumFormat::kUnorm}, 4, 4, levels, kImageBase);
+                 uint32_t first_sgpr = 8, size_t dwords = 8, Gfx gfx = Gfx::kGfx8) {
+    ImageDesc d = MakeImage2D(FormatId::kR8G8B8A8_UNORM, 4, 4, levels, kImageBase);
     d.type = type;
     uint32_t t[8] = {};
-    ASSERT_TRUE(EncodeImageDesc(Gfx::kGfx8, d, t).ok());
+    ASSERT_TRUE(EncodeImageDesc(gfx, d, t).ok());
     for (size_t i = 0; i < dwords; ++i) w.sgprs[first_sgpr + i] = t[i];
   }
   // Writes an S# to s[16:19].
@@ -126,9 +125,9 @@ class MimgExecuteTest : public ::testing::Test {
   }
 
   Status Run(std::span<const uint32_t> words, Wave& w,
-             PrecisionMode precision = PrecisionMode::kFloat) {
+             PrecisionMode precision = PrecisionMode::kFloat, Gfx gfx = Gfx::kGfx8) {
     MimgInstruction inst;
-    Status st = DecodeMimg(Gfx::kGfx8, words, &inst);
+    Status st = DecodeMimg(gfx, words, &inst);
     if (!st.ok()) return st;
     WaveState state = w.State();
     return Execute(*runtime_, inst, state, memory_, precision);
@@ -302,9 +301,10 @@ TEST_F(MimgExecuteTest, StoreDmaskTakesCompactedSources) {
   ASSERT_TRUE(Run(kStoreXw, w).ok());
   const size_t t = (2 * 4 + 1) * 4;
   EXPECT_EQ(texels_[t + 0], 255);
-  EXPECT_EQ(texels_[t + 1], TexelByte(1, 2, 1));  // Y and Z unchanged
-  EXPECT_EQ(texels_[t + 2], TexelByte(1, 2, 2));
+  EXPECT_EQ(texels_[t + 1], 0);  // a store writes the whole texel: Y and Z become 0
+  EXPECT_EQ(texels_[t + 2], 0);
   EXPECT_EQ(texels_[t + 3], 0);
+  EXPECT_EQ(texels_[t + 4], TexelByte(2, 2, 0));  // the next texel is untouched
 }
 
 TEST_F(MimgExecuteTest, SampleLzBilinear) {
@@ -456,13 +456,78 @@ TEST_F(MimgExecuteTest, DataOutsideTheVgprsIsAnError) {
   EXPECT_EQ(w.v(4, 0), kSentinel);
 }
 
-TEST_F(MimgExecuteTest, D16IsNotImplementedYet) {
+// Texel (1, 0) = (85, 0, 16, 255) as binary16: 85/255 = 1/3 = 2^-2 * (1 + 341.33/1024) ->
+// 0x3400 | 341 = 0x3555; 0 -> 0; 16/255 = 2^-4 * 1.0039216 -> mantissa round(4.016) = 4 ->
+// 0x2C04; 1.0 -> 0x3C00.
+constexpr uint32_t kHalfTexel10[4] = {0x3555, 0x0000, 0x2C04, 0x3C00};
+
+TEST_F(MimgExecuteTest, D16OnGfx8KeepsOneValuePerVgpr) {
+  // image_load v[0:3], v[4:5], s[8:15] dmask:0xf unorm d16 on tonga: unpacked D16.
+  Wave w;
+  w.exec = 0x1;
+  BindImage(w);
+  w.v(4, 0) = 1;
+  w.v(5, 0) = 0;
+  const uint32_t words[2] = {kLoadRgba[0], kLoadRgba[1] | 0x80000000u};  // D16 = bit 63
+  ASSERT_TRUE(Run(words, w).ok());
+  for (uint32_t c = 0; c < 4; ++c) EXPECT_EQ(w.v(c, 0), kHalfTexel10[c]) << c;
+  EXPECT_EQ(w.v(0, 1), kSentinel);  // inactive lane
+}
+
+TEST_F(MimgExecuteTest, D16OnGfx9PacksTwoValuesPerVgpr) {
+  // image_load v[0:1], v[4:5], s[8:15] dmask:0xf unorm d16 on gfx900: v0 = R | G << 16,
+  // v1 = B | A << 16; v2 is not written.
+  Wave w;
+  w.exec = 0x1;
+  BindImage(w, 1, ImageType::k2D, 8, 8, Gfx::kGfx9);
+  w.v(4, 0) = 1;
+  w.v(5, 0) = 0;
+  const uint32_t words[2] = {kLoadRgba[0], kLoadRgba[1] | 0x80000000u};
+  ASSERT_TRUE(Run(words, w, PrecisionMode::kFloat, Gfx::kGfx9).ok());
+  EXPECT_EQ(w.v(0, 0), kHalfTexel10[0] | kHalfTexel10[1] << 16);
+  EXPECT_EQ(w.v(1, 0), kHalfTexel10[2] | kHalfTexel10[3] << 16);
+  EXPECT_EQ(w.v(2, 0), kSentinel);
+  // image_store v[0:1], v[4:5], s[8:15] dmask:0xf unorm d16: the same packing read back.
+  w.v(0, 0) = 0x3C00 | 0x0000u << 16;  // R 1.0, G 0
+  w.v(1, 0) = 0x3800 | 0x3C00u << 16;  // B 0.5 -> rint(127.5) = 128, A 1.0
+  const uint32_t store[2] = {kStoreRgba[0], kStoreRgba[1] | 0x80000000u};
+  ASSERT_TRUE(Run(store, w, PrecisionMode::kFloat, Gfx::kGfx9).ok());
+  EXPECT_EQ(texels_[4], 255);
+  EXPECT_EQ(texels_[5], 0);
+  EXPECT_EQ(texels_[6], 128);
+  EXPECT_EQ(texels_[7], 255);
+}
+
+TEST_F(MimgExecuteTest, A16IsNotImplementedYet) {
+  Wave w;
+  BindImage(w, 1, ImageType::k2D, 8, 8, Gfx::kGfx9);
+  const uint32_t words[2] = {kLoadRgba[0] | 0x8000u, kLoadRgba[1]};  // A16 = bit 15 on gfx9
+  const Status st = Run(words, w, PrecisionMode::kFloat, Gfx::kGfx9);
+  EXPECT_EQ(st.code(), StatusCode::kUnimplemented);
+  EXPECT_NE(st.message().find("A16"), std::string::npos) << st.message();
+}
+
+TEST_F(MimgExecuteTest, FormatFieldsThatNameNoFormatAreErrorsNamingThem) {
   Wave w;
   BindImage(w);
-  const uint32_t words[2] = {kLoadRgba[0], kLoadRgba[1] | 0x80000000u};  // D16 = bit 63
-  const Status st = Run(words, w);
-  EXPECT_EQ(st.code(), StatusCode::kUnimplemented);
-  EXPECT_NE(st.message().find("D16"), std::string::npos) << st.message();
+  // DATA_FORMAT 8_8_8_8 (10) with NUM_FORMAT FLOAT (7): T# W1 bits 25:20 and 29:26.
+  w.sgprs[9] = (w.sgprs[9] & ~(0x3FFu << 20)) | 10u << 20 | 7u << 26;
+  Status st = Run(kLoadRgba, w);
+  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(st.message().find("SRSRC s[8:15]: T#.DATA_FORMAT=10 (8_8_8_8) with NUM_FORMAT=7 "
+                              "(FLOAT)"),
+            std::string::npos)
+      << st.message();
+  // 32_AS_8 (61) is undocumented: Unsupported with the reason.
+  w.sgprs[9] = (w.sgprs[9] & ~(0x3FFu << 20)) | 61u << 20;
+  st = Run(kLoadRgba, w);
+  EXPECT_EQ(st.code(), StatusCode::kUnsupported);
+  EXPECT_NE(st.message().find("32_AS_8"), std::string::npos) << st.message();
+  // SNORM_OGL (6) exists on gfx6/7 only.
+  w.sgprs[9] = (w.sgprs[9] & ~(0x3FFu << 20)) | 1u << 20 | 6u << 26;
+  st = Run(kLoadRgba, w);
+  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(st.message().find("gfx6 and gfx7 only"), std::string::npos) << st.message();
 }
 
 TEST_F(MimgExecuteTest, AtomicsPassTheCoreStatusThrough) {

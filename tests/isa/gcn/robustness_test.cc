@@ -18,9 +18,8 @@ constexpr uint64_t kBase = 0x10000;
 // random corruption of some fields.
 void RandomSgprs(std::mt19937& g, Gfx gfx, std::vector<uint32_t>* sgprs) {
   for (auto& s : *sgprs) s = g();
-  ImageDesc d =
-      MakeImage2D({DataFormat::k8_8_8_8, NumFormat::kUnorm}, 1 + g() % 16, 1 + g() % 16, 1, kBase);
-  if (g() % 2) d.format = {DataFormat::k32_32_32_32, NumFormat::kFloat};
+  ImageDesc d = MakeImage2D(FormatId::kR8G8B8A8_UNORM, 1 + g() % 16, 1 + g() % 16, 1, kBase);
+  if (g() % 2) d.format = FormatId::kR32G32B32A32_FLOAT;
   uint32_t t[8] = {};
   if (EncodeImageDesc(gfx, d, t).ok()) {
     for (int base : {0, 8, 16, 24}) {

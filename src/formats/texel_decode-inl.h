@@ -1,0 +1,172 @@
+// Generic texel decode on SIMD lanes: a texel's 32-bit words (as gathered, or as a block codec
+// wrote them) to its four channels, by the format's TexelPlan (docs/sampling.md, "Formats").
+//  - DecodeForLoad gives the 32-bit result of each channel: float bits, or integers for the
+//    integer kinds; binary32 denormals are kept.
+//  - DecodeForSample gives what sample ops filter: UNORM and SNORM channels as their codes (SNORM
+//    clamped to -(2^(n-1) - 1)), divided by ChannelPlan::divisor after filtering (PostDivide),
+//    so a point sample equals the load; binary32 denormals are flushed; the rest as for loads.
+//  - RawTexel gives the stored bits for the _PCK loads.
+#if defined(TEXUNIT_TEXEL_DECODE_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef TEXUNIT_TEXEL_DECODE_INL_H_
+#undef TEXUNIT_TEXEL_DECODE_INL_H_
+#else
+#define TEXUNIT_TEXEL_DECODE_INL_H_
+#endif
+
+#include "formats/channel_convert-inl.h"
+#include "formats/srgb_tables.h"
+#include "formats/texel_plan.h"
+#include "hwy/highway.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace texunit {
+namespace HWY_NAMESPACE {
+
+// Mantissa bits of a float channel of `bits` bits: binary16 10, the unsigned 11- and 10-bit
+// floats 6 and 5.
+constexpr int FloatMantissaBits(int bits) { return bits == 16 ? 10 : bits - 5; }
+
+// A denormal binary32 becomes zero of the same sign.
+HWY_INLINE CvtVF FlushDenormal(CvtVF v) {
+  const CvtDF df;
+  const auto tiny = hn::Lt(hn::Abs(v), hn::Set(df, 1.17549435e-38f));
+  return hn::IfThenElse(tiny, hn::And(v, hn::Set(df, -0.0f)), v);
+}
+
+HWY_INLINE CvtVU RawField(const ChannelPlan& cp, const CvtVU w[4]) {
+  const CvtDU du;
+  const CvtVU word = w[cp.word];
+  if (cp.bits == 32) return word;
+  return hn::And(hn::ShiftRightSame(word, cp.shift), hn::Set(du, cp.mask));
+}
+
+// The signed value of a channel: two's complement, or offset binary for the UB* kinds.
+HWY_INLINE CvtVI SignedValue(const ChannelPlan& cp, CvtVU raw) {
+  const CvtDI di;
+  if (cp.bias != 0)
+    return hn::Sub(hn::BitCast(di, raw), hn::Set(di, static_cast<int32_t>(cp.bias)));
+  return SignExtend(raw, cp.bits);
+}
+
+// X, Y, Z of R9G9B9E5: mantissa * 2^(E - 24).
+HWY_INLINE CvtVF SharedExpValue(const TexelPlan& p, CvtVU mantissa, const CvtVU w[4]) {
+  const CvtDI di;
+  const CvtVI e = hn::BitCast(di, RawField(p.ch[3], w));
+  return hn::Mul(UnsignedToFloat(mantissa), Pow2(hn::Sub(e, hn::Set(di, 24))));
+}
+
+// Channel `c` as a float, for every kind but the integer ones and kNone. `codes`: UNORM and
+// SNORM give their (clamped) codes instead of the normalized value.
+HWY_INLINE CvtVF ChannelFloat(const TexelPlan& p, int c, const CvtVU w[4], bool codes) {
+  const CvtDF df;
+  const CvtDI di;
+  const ChannelPlan& cp = p.ch[c];
+  const CvtVU raw = RawField(cp, w);
+  const CvtVF divisor = hn::Set(df, cp.divisor);
+  switch (cp.kind) {
+    case ChannelKind::kUnorm: {
+      const CvtVF code = UnsignedToFloat(raw);
+      return codes ? code : hn::Div(code, divisor);
+    }
+    case ChannelKind::kSnorm:
+    case ChannelKind::kUbnorm: {
+      const CvtVF s = hn::ConvertTo(df, SignedValue(cp, raw));
+      if (codes) return hn::Max(s, hn::Neg(divisor));
+      return hn::Max(hn::Div(s, divisor), hn::Set(df, -1.0f));
+    }
+    case ChannelKind::kSnormNz:
+    case ChannelKind::kUbnormNz: {
+      const CvtVI s = SignedValue(cp, raw);
+      return hn::Div(hn::ConvertTo(df, hn::Add(hn::Add(s, s), hn::Set(di, 1))), divisor);
+    }
+    case ChannelKind::kUscaled:
+      return UnsignedToFloat(raw);
+    case ChannelKind::kSscaled:
+    case ChannelKind::kUbscaled:
+      return hn::ConvertTo(df, SignedValue(cp, raw));
+    case ChannelKind::kFloat:
+      if (cp.bits == 32) return AsFloat(raw);
+      return AsFloat(SmallFloatToF32(raw, FloatMantissaBits(cp.bits), cp.bits == 16));
+    case ChannelKind::kSrgb:
+      return hn::GatherIndex(df, GetSrgbTables().decode, hn::BitCast(di, raw));
+    case ChannelKind::kSharedExp:
+      return SharedExpValue(p, raw, w);
+    default:
+      return hn::Zero(df);
+  }
+}
+
+HWY_INLINE bool IsIntegerKind(ChannelKind k) {
+  return k == ChannelKind::kUint || k == ChannelKind::kSint || k == ChannelKind::kUbint;
+}
+
+// The integer kinds: the value's bits.
+HWY_INLINE CvtVU ChannelInteger(const ChannelPlan& cp, const CvtVU w[4]) {
+  const CvtDU du;
+  const CvtVU raw = RawField(cp, w);
+  if (cp.kind == ChannelKind::kUint) return raw;
+  return hn::BitCast(du, SignedValue(cp, raw));
+}
+
+HWY_INLINE CvtVU MissingChannel(const TexelPlan& p, int c) {
+  const CvtDU du;
+  return c == 3 ? hn::Set(du, p.one_bits) : hn::Zero(du);
+}
+
+HWY_INLINE void DecodeForLoad(const TexelPlan& p, const CvtVU w[4], CvtVU out[4]) {
+  for (int c = 0; c < 4; ++c) {
+    const ChannelPlan& cp = p.ch[c];
+    if (cp.kind == ChannelKind::kNone) {
+      out[c] = MissingChannel(p, c);
+    } else if (IsIntegerKind(cp.kind)) {
+      out[c] = ChannelInteger(cp, w);
+    } else {
+      out[c] = AsBits(ChannelFloat(p, c, w, /*codes=*/false));
+    }
+  }
+}
+
+HWY_INLINE void DecodeForSample(const TexelPlan& p, const CvtVU w[4], CvtVF out[4]) {
+  for (int c = 0; c < 4; ++c) {
+    const ChannelPlan& cp = p.ch[c];
+    if (cp.kind == ChannelKind::kNone) {
+      out[c] = AsFloat(MissingChannel(p, c));
+    } else if (IsIntegerKind(cp.kind)) {
+      out[c] = AsFloat(ChannelInteger(cp, w));
+    } else {
+      CvtVF v = ChannelFloat(p, c, w, /*codes=*/true);
+      if (cp.kind == ChannelKind::kFloat && cp.bits == 32) v = FlushDenormal(v);
+      out[c] = v;
+    }
+  }
+}
+
+// After filtering: UNORM and SNORM codes become values.
+HWY_INLINE void PostDivide(const TexelPlan& p, CvtVF v[4]) {
+  if (!p.any_post_divide) return;
+  const CvtDF df;
+  for (int c = 0; c < 4; ++c) {
+    const ChannelKind k = p.ch[c].kind;
+    if (k == ChannelKind::kUnorm || k == ChannelKind::kSnorm || k == ChannelKind::kUbnorm) {
+      v[c] = hn::Div(v[c], hn::Set(df, p.ch[c].divisor));
+    }
+  }
+}
+
+// _PCK loads: the texel's raw bits in dwords, no conversion (docs/sampling.md, "_PCK"): a texel
+// of 1 or 2 bytes is zero-extended, or sign-extended from its width with `sign`; words past the
+// texel read as 0.
+HWY_INLINE void RawTexel(const TexelPlan& p, const CvtVU w[4], bool sign, CvtVU out[4]) {
+  const CvtDU du;
+  for (int k = 0; k < 4; ++k) out[k] = k < p.words ? w[k] : hn::Zero(du);
+  if (p.element_bytes >= 4) return;
+  const int bits = 8 * p.element_bytes;
+  out[0] =
+      sign ? hn::BitCast(du, SignExtend(w[0], bits)) : hn::And(w[0], hn::Set(du, (1u << bits) - 1));
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace texunit
+HWY_AFTER_NAMESPACE();
+
+#endif  // TEXUNIT_TEXEL_DECODE_INL_H_
