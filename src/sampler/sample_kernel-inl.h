@@ -31,7 +31,7 @@ struct SampleOperands {
 };
 
 HWY_INLINE const float* WaveOperand(const uint32_t* src, uint32_t n, float* pad) {
-  if (n == kMaxLanes) return reinterpret_cast<const float*>(src);
+  if (n >= kMaxLanes) return reinterpret_cast<const float*>(src);  // PrepareWave caps n at 64
   std::memcpy(pad, src, n * sizeof(float));
   for (uint32_t i = n; i < kMaxLanes; ++i) {
     const uint32_t tl = i & ~3u;
@@ -77,6 +77,7 @@ HWY_INLINE VF ImplicitLambda(const WaveSetup& s, const SampleOperands& op, size_
 }
 
 // Filters the texels of view level `level` for one chunk. `linear` marks bilinear lanes.
+template <FetchPath kPath>
 HWY_INLINE void SampleLevel(const WaveSetup& s, VI level, VF sc, VF tc, MF linear, bool any_linear,
                             MF active, VF out[4]) {
   const DF df;
@@ -101,7 +102,7 @@ HWY_INLINE void SampleLevel(const WaveSetup& s, VI level, VF sc, VF tc, MF linea
   if (!any_linear) {
     const VI x = ApplyClamp(df, s.clamp_x, hn::ConvertTo(di, hn::Floor(u)), w, inv_w, s.pow2_x);
     const VI y = ApplyClamp(df, s.clamp_y, hn::ConvertTo(di, hn::Floor(v)), h, inv_h, s.pow2_y);
-    FetchTexel(s, offset, pitch, x, y, active_i, out);
+    FetchTexel<kPath>(s, offset, pitch, x, y, active_i, out);
     return;
   }
   const VF half = hn::Set(df, 0.5f);
@@ -121,10 +122,10 @@ HWY_INLINE void SampleLevel(const WaveSetup& s, VI level, VF sc, VF tc, MF linea
   const VI y0 = ApplyClamp(df, s.clamp_y, j0, h, inv_h, s.pow2_y);
   const VI y1 = NextTexel(df, s.clamp_y, j0, y0, h, inv_h, s.pow2_y);
   VF t00[4], t10[4], t01[4], t11[4];
-  FetchTexel(s, offset, pitch, x0, y0, active_i, t00);
-  FetchTexel(s, offset, pitch, x1, y0, active_i, t10);
-  FetchTexel(s, offset, pitch, x0, y1, active_i, t01);
-  FetchTexel(s, offset, pitch, x1, y1, active_i, t11);
+  FetchTexel<kPath>(s, offset, pitch, x0, y0, active_i, t00);
+  FetchTexel<kPath>(s, offset, pitch, x1, y0, active_i, t10);
+  FetchTexel<kPath>(s, offset, pitch, x0, y1, active_i, t01);
+  FetchTexel<kPath>(s, offset, pitch, x1, y1, active_i, t11);
   const VF one_f = hn::Set(df, 1.0f);
   const VF na = hn::Sub(one_f, a), nb = hn::Sub(one_f, b);
   const VF w00 = hn::Mul(na, nb), w10 = hn::Mul(a, nb), w01 = hn::Mul(na, b), w11 = hn::Mul(a, b);
@@ -137,7 +138,8 @@ HWY_INLINE void SampleLevel(const WaveSetup& s, VI level, VF sc, VF tc, MF linea
   }
 }
 
-HWY_INLINE void SampleWaveImpl(const WaveSetup& s) {
+template <FetchPath kPath>
+HWY_INLINE void SampleWaveT(const WaveSetup& s) {
   const DF df;
   const DI di;
   const DU du;
@@ -196,18 +198,18 @@ HWY_INLINE void SampleWaveImpl(const WaveSetup& s) {
       }
     }
     VF c[4];
-    SampleLevel(s, d0, sc, tc, linear, any_linear, active, c);
+    SampleLevel<kPath>(s, d0, sc, tc, linear, any_linear, active, c);
     const MF blend = hn::And(active, hn::Gt(frac, hn::Zero(df)));
     if (mip_linear && !hn::AllFalse(df, blend)) {
       VF c1[4];
-      SampleLevel(s, d1, sc, tc, linear, any_linear, blend, c1);
+      SampleLevel<kPath>(s, d1, sc, tc, linear, any_linear, blend, c1);
       const VF nf = hn::Sub(hn::Set(df, 1.0f), frac);
       for (int i = 0; i < 4; ++i) {
         const VF mixed = hn::Add(hn::Mul(nf, c[i]), hn::Mul(frac, c1[i]));
         c[i] = hn::IfThenElse(blend, mixed, c[i]);
       }
     }
-    PostDivide(s.plan, c);
+    PostDivideT<kPath>(s.plan, c);
     VU bits[4];
     for (int i = 0; i < 4; ++i) bits[i] = AsBits(float_results ? FlushDenormal(c[i]) : c[i]);
     for (int k = 0; k < s.ncomp; ++k) {
@@ -218,6 +220,22 @@ HWY_INLINE void SampleWaveImpl(const WaveSetup& s) {
     if (req.out.status != nullptr && (req.mods.tfe || req.mods.lwe)) {
       StoreActive(hn::Zero(du), active_u, all_active, req.out.status, base, s.lane_count);
     }
+  }
+}
+
+// One instance of the kernel per fetch path (block codecs share the general one).
+HWY_INLINE void SampleWaveImpl(const WaveSetup& s) {
+  switch (s.plan.path) {
+    case FetchPath::kRgba8Unorm:
+      return SampleWaveT<FetchPath::kRgba8Unorm>(s);
+    case FetchPath::kRgba8Srgb:
+      return SampleWaveT<FetchPath::kRgba8Srgb>(s);
+    case FetchPath::kRgba8Uint:
+      return SampleWaveT<FetchPath::kRgba8Uint>(s);
+    case FetchPath::kRgba32Float:
+      return SampleWaveT<FetchPath::kRgba32Float>(s);
+    default:
+      return SampleWaveT<FetchPath::kPlain>(s);
   }
 }
 

@@ -103,47 +103,62 @@ HWY_INLINE void FetchWords(const WaveSetup& s, VI offset_words, VI pitch, VI x, 
   w[0] = dword >> hn::BitCast(du, hn::ShiftLeft<3>(hn::Sub(byte, at)));
 }
 
-// The texel's channels as sample ops filter them (DecodeForSample), with the fast paths.
+// The general path of FetchTexel, kept out of line: inlined at every tap of every filter it would
+// multiply the kernel's code size, and the fast paths would pay for it.
+inline HWY_NOINLINE void FetchTexelGeneral(const WaveSetup& s, VI offset_words, VI pitch, VI x,
+                                           VI y, MI active, VF* out) {
+  VU w[4];
+  FetchWords(s, offset_words, pitch, x, y, active, w);
+  DecodeForSample(s.plan, w, out);
+}
+
+// The texel's channels as sample ops filter them (DecodeForSample): a fast path, or the general
+// one. Kernels are instantiated per path so that no lane loop branches on it.
+template <FetchPath kPath>
 HWY_INLINE void FetchTexel(const WaveSetup& s, VI offset_words, VI pitch, VI x, VI y, MI active,
                            VF out[4]) {
   const DF df;
   const DI di;
   const DU du;
-  switch (s.plan.path) {
-    case FetchPath::kRgba32Float: {
-      const float* base = reinterpret_cast<const float*>(s.host);
-      const VI word = TexelWord(s, offset_words, pitch, x, y, active);
-      for (int c = 0; c < 4; ++c) {
-        out[c] = FlushDenormal(hn::GatherIndex(df, base, hn::Add(word, hn::Set(di, c))));
-      }
-      return;
+  if constexpr (kPath == FetchPath::kRgba32Float) {
+    const float* base = reinterpret_cast<const float*>(s.host);
+    const VI word = hn::IfThenElseZero(
+        active, hn::Add(offset_words, hn::ShiftLeft<2>(ElementIndex(pitch, x, y))));
+    for (int c = 0; c < 4; ++c) {
+      out[c] = FlushDenormal(hn::GatherIndex(df, base, hn::Add(word, hn::Set(di, c))));
     }
-    case FetchPath::kRgba8Unorm:
-    case FetchPath::kRgba8Srgb:
-    case FetchPath::kRgba8Uint: {
-      const VI word = TexelWord(s, offset_words, pitch, x, y, active);
-      const VU t =
-          hn::BitCast(du, hn::GatherIndex(di, reinterpret_cast<const int32_t*>(s.host), word));
-      const VU mask = hn::Set(du, 0xFFu);
-      const VU code[4] = {hn::And(t, mask), hn::And(hn::ShiftRight<8>(t), mask),
-                          hn::And(hn::ShiftRight<16>(t), mask), hn::ShiftRight<24>(t)};
-      if (s.plan.path == FetchPath::kRgba8Uint) {
-        for (int c = 0; c < 4; ++c) out[c] = hn::BitCast(df, code[c]);
-      } else if (s.plan.path == FetchPath::kRgba8Srgb) {
-        const float* lut = GetSrgbTables().decode;
-        for (int c = 0; c < 3; ++c) out[c] = hn::GatherIndex(df, lut, hn::BitCast(di, code[c]));
-        out[3] = hn::ConvertTo(df, hn::BitCast(di, code[3]));
-      } else {
-        for (int c = 0; c < 4; ++c) out[c] = hn::ConvertTo(df, hn::BitCast(di, code[c]));
-      }
-      return;
+  } else if constexpr (kPath == FetchPath::kRgba8Unorm || kPath == FetchPath::kRgba8Srgb ||
+                       kPath == FetchPath::kRgba8Uint) {
+    const VI word = hn::IfThenElseZero(active, hn::Add(offset_words, ElementIndex(pitch, x, y)));
+    const VU t =
+        hn::BitCast(du, hn::GatherIndex(di, reinterpret_cast<const int32_t*>(s.host), word));
+    const VU mask = hn::Set(du, 0xFFu);
+    const VU code[4] = {hn::And(t, mask), hn::And(hn::ShiftRight<8>(t), mask),
+                        hn::And(hn::ShiftRight<16>(t), mask), hn::ShiftRight<24>(t)};
+    if constexpr (kPath == FetchPath::kRgba8Uint) {
+      for (int c = 0; c < 4; ++c) out[c] = hn::BitCast(df, code[c]);
+    } else if constexpr (kPath == FetchPath::kRgba8Srgb) {
+      const float* lut = GetSrgbTables().decode;
+      for (int c = 0; c < 3; ++c) out[c] = hn::GatherIndex(df, lut, hn::BitCast(di, code[c]));
+      out[3] = hn::ConvertTo(df, hn::BitCast(di, code[3]));
+    } else {
+      for (int c = 0; c < 4; ++c) out[c] = hn::ConvertTo(df, hn::BitCast(di, code[c]));
     }
-    default: {
-      VU w[4];
-      FetchWords(s, offset_words, pitch, x, y, active, w);
-      DecodeForSample(s.plan, w, out);
-      return;
-    }
+  } else {
+    FetchTexelGeneral(s, offset_words, pitch, x, y, active, out);
+  }
+}
+
+// After filtering, normalized codes become values (PostDivide), with the fast paths' constants.
+template <FetchPath kPath>
+HWY_INLINE void PostDivideT(const TexelPlan& plan, VF c[4]) {
+  const DF df;
+  if constexpr (kPath == FetchPath::kRgba8Unorm) {
+    for (int i = 0; i < 4; ++i) c[i] = hn::Div(c[i], hn::Set(df, 255.0f));
+  } else if constexpr (kPath == FetchPath::kRgba8Srgb) {
+    c[3] = hn::Div(c[3], hn::Set(df, 255.0f));
+  } else if constexpr (kPath == FetchPath::kPlain || kPath == FetchPath::kBlock) {
+    PostDivide(plan, c);
   }
 }
 
@@ -153,12 +168,23 @@ HWY_INLINE void FetchForLoad(const WaveSetup& s, VI offset_words, VI pitch, VI x
                              VU out[4]) {
   const TexelPlan& p = s.plan;
   switch (s.raw ? FetchPath::kPlain : p.path) {
-    case FetchPath::kRgba8Unorm:
-    case FetchPath::kRgba8Srgb:
+    case FetchPath::kRgba8Unorm: {
+      VF c[4];
+      FetchTexel<FetchPath::kRgba8Unorm>(s, offset_words, pitch, x, y, active, c);
+      PostDivideT<FetchPath::kRgba8Unorm>(p, c);
+      for (int k = 0; k < 4; ++k) out[k] = AsBits(c[k]);
+      return;
+    }
+    case FetchPath::kRgba8Srgb: {
+      VF c[4];
+      FetchTexel<FetchPath::kRgba8Srgb>(s, offset_words, pitch, x, y, active, c);
+      PostDivideT<FetchPath::kRgba8Srgb>(p, c);
+      for (int k = 0; k < 4; ++k) out[k] = AsBits(c[k]);
+      return;
+    }
     case FetchPath::kRgba8Uint: {
       VF c[4];
-      FetchTexel(s, offset_words, pitch, x, y, active, c);
-      PostDivide(p, c);
+      FetchTexel<FetchPath::kRgba8Uint>(s, offset_words, pitch, x, y, active, c);
       for (int k = 0; k < 4; ++k) out[k] = AsBits(c[k]);
       return;
     }
