@@ -43,10 +43,16 @@ HWY_INLINE void FetchBlockTexels(const WaveSetup& s, VI offset_words, VI pitch, 
   hn::Store(texel, di, texel_at);
   hn::Store(hn::VecFromMask(di, active), di, on);
   const FormatDesc& format = GetFormatDesc(p.id);
+  // Neighbouring lanes mostly share a block: look up only when it changes.
+  int32_t last_block = -1;
+  const DecodedBlock* b = nullptr;
   for (size_t i = 0; i < hn::Lanes(di); ++i) {
     if (!on[i]) continue;
-    const DecodedBlock& b = DecodeBlockCached(format, s.host + block_at[i]);
-    for (int k = 0; k < p.words; ++k) words[k][i] = b.texel[texel_at[i]][k];
+    if (block_at[i] != last_block) {
+      last_block = block_at[i];
+      b = &DecodeBlockCached(format, s.host + last_block);
+    }
+    for (int k = 0; k < p.words; ++k) words[k][i] = b->texel[texel_at[i]][k];
   }
   for (int k = 0; k < 4; ++k) w[k] = hn::Load(du, words[k]);
 }

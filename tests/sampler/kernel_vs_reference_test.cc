@@ -176,7 +176,7 @@ void MakeScenario(Rng& r, OpKind kind, FormatId format, Scenario* sc) {
     q.in.lod = sc->in[2].data();
     q.in.bias = sc->in[3].data();
   } else {
-    q.op.flags = r.B(50) ? kOpMip : 0;
+    q.op.flags = r.B(50) ? uint32_t{kOpMip} : 0u;
     if (r.B(25)) {
       q.op.flags |= kOpPck;
       if (kind == OpKind::kLoad && r.B(50)) q.op.flags |= kOpSgn;
