@@ -12,8 +12,6 @@
 #include <utility>
 
 #include "benchmarks/bench_registry.h"
-#include "render/bench_workload.h"
-#include "texunit/runtime.h"
 
 namespace texunit::render {
 namespace {
@@ -36,30 +34,11 @@ BenchWorkload* GetWorkload(FormatId format, BenchOp op) {
 
 void BM_Format(benchmark::State& state, FormatId format, BenchOp op, std::string target,
                bool fast_paths) {
-  BenchWorkload* workload = GetWorkload(format, op);
-  if (workload == nullptr) {
-    state.SkipWithError("cannot build the workload");
-    return;
-  }
   RuntimeOptions options;
   options.target = target;
   options.threads = 1;
   options.format_fast_paths = fast_paths;
-  std::unique_ptr<Runtime> runtime;
-  if (Status s = Runtime::Create(options, &runtime); !s.ok()) {
-    state.SkipWithError(s.ToString().c_str());
-    return;
-  }
-  for (auto _ : state) {
-    if (Status s = runtime->ExecuteBatch(workload->requests()); !s.ok()) {
-      state.SkipWithError(s.ToString().c_str());
-      return;
-    }
-    benchmark::ClobberMemory();
-  }
-  state.SetLabel(runtime->target_name() + (fast_paths ? "" : " general path"));
-  state.counters["samples/s"] = benchmark::Counter(
-      static_cast<double>(workload->samples()) * state.iterations(), benchmark::Counter::kIsRate);
+  RunWorkload(state, GetWorkload(format, op), options, fast_paths ? "" : " general path");
 }
 
 }  // namespace

@@ -40,15 +40,14 @@ BenchWorkload* GetWorkload(BenchCoords coords) {
   return slot.get();
 }
 
-void BM_SampleLz(benchmark::State& state, BenchCoords coords, std::string target, int threads) {
-  BenchWorkload* workload = GetWorkload(coords);
+}  // namespace
+
+void RunWorkload(benchmark::State& state, const BenchWorkload* workload,
+                 const RuntimeOptions& options, const std::string& label_suffix) {
   if (workload == nullptr) {
     state.SkipWithError("cannot build the workload");
     return;
   }
-  RuntimeOptions options;
-  options.target = target;
-  options.threads = threads;
   std::unique_ptr<Runtime> runtime;
   if (Status s = Runtime::Create(options, &runtime); !s.ok()) {
     state.SkipWithError(s.ToString().c_str());
@@ -61,9 +60,18 @@ void BM_SampleLz(benchmark::State& state, BenchCoords coords, std::string target
     }
     benchmark::ClobberMemory();
   }
-  state.SetLabel(runtime->target_name() + " threads=" + std::to_string(runtime->threads()));
+  state.SetLabel(runtime->target_name() + label_suffix);
   state.counters["samples/s"] = benchmark::Counter(
       static_cast<double>(workload->samples()) * state.iterations(), benchmark::Counter::kIsRate);
+}
+
+namespace {
+
+void BM_SampleLz(benchmark::State& state, BenchCoords coords, std::string target, int threads) {
+  RuntimeOptions options;
+  options.target = target;
+  options.threads = threads;
+  RunWorkload(state, GetWorkload(coords), options, " threads=" + std::to_string(threads));
 }
 
 // The baseline: what a straightforward scalar C++ loop does for the same samples (bilinear, WRAP,

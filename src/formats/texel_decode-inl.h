@@ -27,56 +27,56 @@ namespace HWY_NAMESPACE {
 constexpr int FloatMantissaBits(int bits) { return bits == 16 ? 10 : bits - 5; }
 
 // A denormal binary32 becomes zero of the same sign.
-HWY_INLINE CvtVF FlushDenormal(CvtVF v) {
-  const CvtDF df;
+HWY_INLINE VF FlushDenormal(VF v) {
+  const DF df;
   const auto tiny = hn::Lt(hn::Abs(v), hn::Set(df, 1.17549435e-38f));
   return hn::IfThenElse(tiny, hn::And(v, hn::Set(df, -0.0f)), v);
 }
 
-HWY_INLINE CvtVU RawField(const ChannelPlan& cp, const CvtVU w[4]) {
-  const CvtDU du;
-  const CvtVU word = w[cp.word];
+HWY_INLINE VU RawField(const ChannelPlan& cp, const VU w[4]) {
+  const DU du;
+  const VU word = w[cp.word];
   if (cp.bits == 32) return word;
   return hn::And(hn::ShiftRightSame(word, cp.shift), hn::Set(du, cp.mask));
 }
 
 // The signed value of a channel: two's complement, or offset binary for the UB* kinds.
-HWY_INLINE CvtVI SignedValue(const ChannelPlan& cp, CvtVU raw) {
-  const CvtDI di;
+HWY_INLINE VI SignedValue(const ChannelPlan& cp, VU raw) {
+  const DI di;
   if (cp.bias != 0)
     return hn::Sub(hn::BitCast(di, raw), hn::Set(di, static_cast<int32_t>(cp.bias)));
   return SignExtend(raw, cp.bits);
 }
 
 // X, Y, Z of R9G9B9E5: mantissa * 2^(E - 24).
-HWY_INLINE CvtVF SharedExpValue(const TexelPlan& p, CvtVU mantissa, const CvtVU w[4]) {
-  const CvtDI di;
-  const CvtVI e = hn::BitCast(di, RawField(p.ch[3], w));
+HWY_INLINE VF SharedExpValue(const TexelPlan& p, VU mantissa, const VU w[4]) {
+  const DI di;
+  const VI e = hn::BitCast(di, RawField(p.ch[3], w));
   return hn::Mul(UnsignedToFloat(mantissa), Pow2(hn::Sub(e, hn::Set(di, 24))));
 }
 
 // Channel `c` as a float, for every kind but the integer ones and kNone. `codes`: UNORM and
 // SNORM give their (clamped) codes instead of the normalized value.
-HWY_INLINE CvtVF ChannelFloat(const TexelPlan& p, int c, const CvtVU w[4], bool codes) {
-  const CvtDF df;
-  const CvtDI di;
+HWY_INLINE VF ChannelFloat(const TexelPlan& p, int c, const VU w[4], bool codes) {
+  const DF df;
+  const DI di;
   const ChannelPlan& cp = p.ch[c];
-  const CvtVU raw = RawField(cp, w);
-  const CvtVF divisor = hn::Set(df, cp.divisor);
+  const VU raw = RawField(cp, w);
+  const VF divisor = hn::Set(df, cp.divisor);
   switch (cp.kind) {
     case ChannelKind::kUnorm: {
-      const CvtVF code = UnsignedToFloat(raw);
+      const VF code = UnsignedToFloat(raw);
       return codes ? code : hn::Div(code, divisor);
     }
     case ChannelKind::kSnorm:
     case ChannelKind::kUbnorm: {
-      const CvtVF s = hn::ConvertTo(df, SignedValue(cp, raw));
+      const VF s = hn::ConvertTo(df, SignedValue(cp, raw));
       if (codes) return hn::Max(s, hn::Neg(divisor));
       return hn::Max(hn::Div(s, divisor), hn::Set(df, -1.0f));
     }
     case ChannelKind::kSnormNz:
     case ChannelKind::kUbnormNz: {
-      const CvtVI s = SignedValue(cp, raw);
+      const VI s = SignedValue(cp, raw);
       return hn::Div(hn::ConvertTo(df, hn::Add(hn::Add(s, s), hn::Set(di, 1))), divisor);
     }
     case ChannelKind::kUscaled:
@@ -101,19 +101,19 @@ HWY_INLINE bool IsIntegerKind(ChannelKind k) {
 }
 
 // The integer kinds: the value's bits.
-HWY_INLINE CvtVU ChannelInteger(const ChannelPlan& cp, const CvtVU w[4]) {
-  const CvtDU du;
-  const CvtVU raw = RawField(cp, w);
+HWY_INLINE VU ChannelInteger(const ChannelPlan& cp, const VU w[4]) {
+  const DU du;
+  const VU raw = RawField(cp, w);
   if (cp.kind == ChannelKind::kUint) return raw;
   return hn::BitCast(du, SignedValue(cp, raw));
 }
 
-HWY_INLINE CvtVU MissingChannel(const TexelPlan& p, int c) {
-  const CvtDU du;
+HWY_INLINE VU MissingChannel(const TexelPlan& p, int c) {
+  const DU du;
   return c == 3 ? hn::Set(du, p.one_bits) : hn::Zero(du);
 }
 
-HWY_INLINE void DecodeForLoad(const TexelPlan& p, const CvtVU w[4], CvtVU out[4]) {
+HWY_INLINE void DecodeForLoad(const TexelPlan& p, const VU w[4], VU out[4]) {
   for (int c = 0; c < 4; ++c) {
     const ChannelPlan& cp = p.ch[c];
     if (cp.kind == ChannelKind::kNone) {
@@ -126,7 +126,7 @@ HWY_INLINE void DecodeForLoad(const TexelPlan& p, const CvtVU w[4], CvtVU out[4]
   }
 }
 
-HWY_INLINE void DecodeForSample(const TexelPlan& p, const CvtVU w[4], CvtVF out[4]) {
+HWY_INLINE void DecodeForSample(const TexelPlan& p, const VU w[4], VF out[4]) {
   for (int c = 0; c < 4; ++c) {
     const ChannelPlan& cp = p.ch[c];
     if (cp.kind == ChannelKind::kNone) {
@@ -134,7 +134,7 @@ HWY_INLINE void DecodeForSample(const TexelPlan& p, const CvtVU w[4], CvtVF out[
     } else if (IsIntegerKind(cp.kind)) {
       out[c] = AsFloat(ChannelInteger(cp, w));
     } else {
-      CvtVF v = ChannelFloat(p, c, w, /*codes=*/true);
+      VF v = ChannelFloat(p, c, w, /*codes=*/true);
       if (cp.kind == ChannelKind::kFloat && cp.bits == 32) v = FlushDenormal(v);
       out[c] = v;
     }
@@ -142,9 +142,9 @@ HWY_INLINE void DecodeForSample(const TexelPlan& p, const CvtVU w[4], CvtVF out[
 }
 
 // After filtering: UNORM and SNORM codes become values.
-HWY_INLINE void PostDivide(const TexelPlan& p, CvtVF v[4]) {
+HWY_INLINE void PostDivide(const TexelPlan& p, VF v[4]) {
   if (!p.any_post_divide) return;
-  const CvtDF df;
+  const DF df;
   for (int c = 0; c < 4; ++c) {
     const ChannelKind k = p.ch[c].kind;
     if (k == ChannelKind::kUnorm || k == ChannelKind::kSnorm || k == ChannelKind::kUbnorm) {
@@ -156,8 +156,8 @@ HWY_INLINE void PostDivide(const TexelPlan& p, CvtVF v[4]) {
 // _PCK loads: the texel's raw bits in dwords, no conversion (docs/sampling.md, "_PCK"): a texel
 // of 1 or 2 bytes is zero-extended, or sign-extended from its width with `sign`; words past the
 // texel read as 0.
-HWY_INLINE void RawTexel(const TexelPlan& p, const CvtVU w[4], bool sign, CvtVU out[4]) {
-  const CvtDU du;
+HWY_INLINE void RawTexel(const TexelPlan& p, const VU w[4], bool sign, VU out[4]) {
+  const DU du;
   for (int k = 0; k < 4; ++k) out[k] = k < p.words ? w[k] : hn::Zero(du);
   if (p.element_bytes >= 4) return;
   const int bits = 8 * p.element_bytes;

@@ -19,22 +19,22 @@ namespace HWY_NAMESPACE {
 
 // The number of sRGB thresholds at or below a linear value in [0, 1]: its correctly rounded
 // 8-bit sRGB code (a binary search over the 255 sorted thresholds).
-HWY_INLINE CvtVU EncodeSrgb8(CvtVF f) {
-  const CvtDF df;
-  const CvtDI di;
+HWY_INLINE VU EncodeSrgb8(VF f) {
+  const DF df;
+  const DI di;
   const float* th = GetSrgbTables().encode_threshold;
-  CvtVI c = hn::Zero(di);
+  VI c = hn::Zero(di);
   for (int step = 128; step >= 1; step >>= 1) {
-    const CvtVI cand = hn::Add(c, hn::Set(di, step));
-    const CvtVF t = hn::GatherIndex(df, th, hn::Sub(cand, hn::Set(di, 1)));
+    const VI cand = hn::Add(c, hn::Set(di, step));
+    const VF t = hn::GatherIndex(df, th, hn::Sub(cand, hn::Set(di, 1)));
     c = hn::IfThenElse(hn::RebindMask(di, hn::Ge(f, t)), cand, c);
   }
-  return hn::BitCast(CvtDU(), c);
+  return hn::BitCast(DU(), c);
 }
 
 // clamp(int(v), lo, hi) for a signed integer value.
-HWY_INLINE CvtVI ClampSigned(CvtVI v, int32_t lo, int32_t hi) {
-  const CvtDI di;
+HWY_INLINE VI ClampSigned(VI v, int32_t lo, int32_t hi) {
+  const DI di;
   return hn::Min(hn::Max(v, hn::Set(di, lo)), hn::Set(di, hi));
 }
 
@@ -43,21 +43,21 @@ HWY_INLINE int32_t SignedMin(int bits) { return -static_cast<int32_t>((1u << (bi
 HWY_INLINE int32_t SignedMax(int bits) { return static_cast<int32_t>((1u << (bits - 1)) - 1); }
 
 // A signed code as the field stores it: two's complement, or offset binary for the UB* kinds.
-HWY_INLINE CvtVU StoredSigned(const ChannelPlan& cp, CvtVI s) {
-  const CvtDI di;
-  const CvtDU du;
+HWY_INLINE VU StoredSigned(const ChannelPlan& cp, VI s) {
+  const DI di;
+  const DU du;
   if (cp.bias != 0) s = hn::Add(s, hn::Set(di, static_cast<int32_t>(cp.bias)));
   return hn::And(hn::BitCast(du, s), hn::Set(du, cp.mask));
 }
 
 // The stored bits of channel `c` for the result dword `v` (masked to the field, not shifted).
-HWY_INLINE CvtVU EncodeChannel(const TexelPlan& p, int c, CvtVU v) {
-  const CvtDF df;
-  const CvtDI di;
-  const CvtDU du;
+HWY_INLINE VU EncodeChannel(const TexelPlan& p, int c, VU v) {
+  const DF df;
+  const DI di;
+  const DU du;
   const ChannelPlan& cp = p.ch[c];
-  const CvtVF f = AsFloat(v);
-  const CvtVF divisor = hn::Set(df, cp.divisor);
+  const VF f = AsFloat(v);
+  const VF divisor = hn::Set(df, cp.divisor);
   switch (cp.kind) {
     case ChannelKind::kUnorm:
       return hn::BitCast(du, RoundEven(hn::Mul(ClampNanToZero(f, 0.0f, 1.0f), divisor)));
@@ -67,8 +67,8 @@ HWY_INLINE CvtVU EncodeChannel(const TexelPlan& p, int c, CvtVU v) {
     case ChannelKind::kSnormNz:
     case ChannelKind::kUbnormNz: {
       // The inverse of (2s + 1) / (2^n - 1): s = round((f * (2^n - 1) - 1) / 2).
-      const CvtVF t = hn::Mul(ClampNanToZero(f, -1.0f, 1.0f), divisor);
-      const CvtVI s = RoundEven(hn::Mul(hn::Sub(t, hn::Set(df, 1.0f)), hn::Set(df, 0.5f)));
+      const VF t = hn::Mul(ClampNanToZero(f, -1.0f, 1.0f), divisor);
+      const VI s = RoundEven(hn::Mul(hn::Sub(t, hn::Set(df, 1.0f)), hn::Set(df, 0.5f)));
       return StoredSigned(cp, ClampSigned(s, SignedMin(cp.bits), SignedMax(cp.bits)));
     }
     case ChannelKind::kUscaled:
@@ -96,9 +96,9 @@ HWY_INLINE CvtVU EncodeChannel(const TexelPlan& p, int c, CvtVU v) {
 
 // floor(x + 1/2) of the exact value x >= 0: the fraction is compared, not added (an addition
 // could round up a fraction just below one half).
-HWY_INLINE CvtVF RoundHalfUp(CvtVF x) {
-  const CvtDF df;
-  const CvtVF i = hn::Floor(x);
+HWY_INLINE VF RoundHalfUp(VF x) {
+  const DF df;
+  const VF i = hn::Floor(x);
   const auto up = hn::Ge(hn::Sub(x, i), hn::Set(df, 0.5f));
   return hn::Add(i, hn::IfThenElseZero(up, hn::Set(df, 1.0f)));
 }
@@ -106,22 +106,22 @@ HWY_INLINE CvtVF RoundHalfUp(CvtVF x) {
 // R9G9B9E5 from the X, Y, Z values: the shared-exponent rule of the Vulkan specification
 // ("Shared Exponent Conversion", N = 9, B = 15, Emax = 31) evaluated exactly. Writes the mantissa
 // codes to code[0..2] and the exponent to code[3].
-HWY_INLINE void EncodeSharedExp(const CvtVU v[3], CvtVU code[4]) {
-  const CvtDF df;
-  const CvtDI di;
-  const CvtDU du;
+HWY_INLINE void EncodeSharedExp(const VU v[3], VU code[4]) {
+  const DF df;
+  const DI di;
+  const DU du;
   const float kMax = 65408.0f;  // (2^9 - 1) / 2^9 * 2^(31 - 15)
-  CvtVF c[3];
+  VF c[3];
   for (int i = 0; i < 3; ++i) c[i] = ClampNanToZero(AsFloat(v[i]), 0.0f, kMax);
-  const CvtVF max_c = hn::Max(hn::Max(c[0], c[1]), c[2]);
+  const VF max_c = hn::Max(hn::Max(c[0], c[1]), c[2]);
   // floor(log2(max_c)) is the binary32 exponent (denormals and 0 fall below -16 and clamp).
-  const CvtVI e = hn::Sub(hn::ShiftRight<23>(hn::BitCast(di, max_c)), hn::Set(di, 127));
-  const CvtVI exp_p = hn::Add(hn::Max(e, hn::Set(di, -16)), hn::Set(di, 16));
+  const VI e = hn::Sub(hn::ShiftRight<23>(hn::BitCast(di, max_c)), hn::Set(di, 127));
+  const VI exp_p = hn::Add(hn::Max(e, hn::Set(di, -16)), hn::Set(di, 16));
   // max_s = floor(max_c / 2^(exp_p - 24) + 0.5); one more exponent when it reaches 2^9.
-  const CvtVF max_s = RoundHalfUp(hn::Mul(max_c, Pow2(hn::Sub(hn::Set(di, 24), exp_p))));
+  const VF max_s = RoundHalfUp(hn::Mul(max_c, Pow2(hn::Sub(hn::Set(di, 24), exp_p))));
   const auto carry = hn::RebindMask(di, hn::Ge(max_s, hn::Set(df, 512.0f)));
-  const CvtVI exp_s = hn::Add(exp_p, hn::IfThenElseZero(carry, hn::Set(di, 1)));
-  const CvtVF scale = Pow2(hn::Sub(hn::Set(di, 24), exp_s));
+  const VI exp_s = hn::Add(exp_p, hn::IfThenElseZero(carry, hn::Set(di, 1)));
+  const VF scale = Pow2(hn::Sub(hn::Set(di, 24), exp_s));
   for (int i = 0; i < 3; ++i) {
     code[i] = hn::BitCast(du, hn::ConvertTo(di, RoundHalfUp(hn::Mul(c[i], scale))));
   }
@@ -130,7 +130,7 @@ HWY_INLINE void EncodeSharedExp(const CvtVU v[3], CvtVU code[4]) {
 
 // All four channels' stored bits. `v[c]` is the value for channel c (the whole-element rule has
 // already put 0 in channels the store does not supply).
-HWY_INLINE void EncodeTexel(const TexelPlan& p, const CvtVU v[4], CvtVU code[4]) {
+HWY_INLINE void EncodeTexel(const TexelPlan& p, const VU v[4], VU code[4]) {
   if (p.shared_exponent) {
     EncodeSharedExp(v, code);
     return;
@@ -139,13 +139,13 @@ HWY_INLINE void EncodeTexel(const TexelPlan& p, const CvtVU v[4], CvtVU code[4])
 }
 
 // Fields into the texel's words: word k holds bytes 4k..4k+3.
-HWY_INLINE void PackTexel(const TexelPlan& p, const CvtVU code[4], CvtVU w[4]) {
-  const CvtDU du;
+HWY_INLINE void PackTexel(const TexelPlan& p, const VU code[4], VU w[4]) {
+  const DU du;
   for (int k = 0; k < 4; ++k) w[k] = hn::Zero(du);
   for (int c = 0; c < 4; ++c) {
     const ChannelPlan& cp = p.ch[c];
     if (cp.bits == 0) continue;
-    const CvtVU field = cp.bits == 32 ? code[c] : hn::And(code[c], hn::Set(du, cp.mask));
+    const VU field = cp.bits == 32 ? code[c] : hn::And(code[c], hn::Set(du, cp.mask));
     w[cp.word] = hn::Or(w[cp.word], hn::ShiftLeftSame(field, cp.shift));
   }
 }

@@ -17,16 +17,16 @@ namespace texunit {
 namespace HWY_NAMESPACE {
 
 // A result dword to 16 bits: floats to binary16 (round to nearest even), integers saturated.
-HWY_INLINE CvtVU ToD16(NumericClass numeric, CvtVU v) {
-  const CvtDI di;
-  const CvtDU du;
+HWY_INLINE VU ToD16(NumericClass numeric, VU v) {
+  const DI di;
+  const DU du;
   switch (numeric) {
     case NumericClass::kFloat:
       return F32ToSmallFloat(v, 10, /*has_sign=*/true);
     case NumericClass::kUint:
       return hn::Min(v, hn::Set(du, 0xFFFFu));
     case NumericClass::kSint: {
-      const CvtVI s = hn::Min(hn::Max(hn::BitCast(di, v), hn::Set(di, -32768)), hn::Set(di, 32767));
+      const VI s = hn::Min(hn::Max(hn::BitCast(di, v), hn::Set(di, -32768)), hn::Set(di, 32767));
       return hn::And(hn::BitCast(du, s), hn::Set(du, 0xFFFFu));
     }
   }
@@ -34,9 +34,9 @@ HWY_INLINE CvtVU ToD16(NumericClass numeric, CvtVU v) {
 }
 
 // 16-bit store data (the low half of each dword) to the 32-bit value the format's encode takes.
-HWY_INLINE CvtVU FromD16(NumericClass numeric, CvtVU v) {
-  const CvtDU du;
-  const CvtVU low = hn::And(v, hn::Set(du, 0xFFFFu));
+HWY_INLINE VU FromD16(NumericClass numeric, VU v) {
+  const DU du;
+  const VU low = hn::And(v, hn::Set(du, 0xFFFFu));
   switch (numeric) {
     case NumericClass::kFloat:
       return SmallFloatToF32(low, 10, /*has_sign=*/true);

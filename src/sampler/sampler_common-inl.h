@@ -8,23 +8,13 @@
 #define TEXUNIT_SAMPLER_COMMON_INL_H_
 #endif
 
+#include "formats/channel_convert-inl.h"
 #include "hwy/highway.h"
 #include "sampler/wave_setup.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace texunit {
 namespace HWY_NAMESPACE {
-
-namespace hn = hwy::HWY_NAMESPACE;
-
-using DF = hn::ScalableTag<float>;
-using DI = hn::RebindToSigned<DF>;
-using DU = hn::RebindToUnsigned<DF>;
-using VF = hn::Vec<DF>;
-using VI = hn::Vec<DI>;
-using VU = hn::Vec<DU>;
-using MF = hn::Mask<DF>;
-using MI = hn::Mask<DI>;
 
 // log2(x) for the LOD: exponent plus an odd atanh series of the mantissa reduced to
 // [sqrt(1/2), sqrt(2)); absolute error < 2e-6. log2(0 or denormal) = -inf, log2(inf) = inf,
