@@ -159,6 +159,17 @@ TEST(ReplayExampleDescriptors, HandBuiltDwordsMatchTheEncoder) {
                                  0x00006000, 0,          0,          0};
   for (int i = 0; i < 8; ++i) EXPECT_EQ(t[i], t_by_hand[i]) << "T# W" << i;
 
+  // examples/image_load_bc1.json: the same image in BC1 UNORM; image_load_d16_gfx9.json: the
+  // RGBA8 image on gfx9 (W3's SW_MODE 0 is linear).
+  ImageDesc bc1 = image;
+  bc1.format = FormatId::kBC1_UNORM;
+  ASSERT_TRUE(EncodeImageDesc(Gfx::kGfx8, bc1, t).ok());
+  EXPECT_EQ(t[1], 0x02300000u);
+  ASSERT_TRUE(EncodeImageDesc(Gfx::kGfx9, image, t).ok());
+  const uint32_t t9_by_hand[8] = {0x00001000, 0x00a00000, 0x0000c003, 0x90000fac,
+                                  0x00006000, 0,          0,          0};
+  for (int i = 0; i < 8; ++i) EXPECT_EQ(t[i], t9_by_hand[i]) << "gfx9 T# W" << i;
+
   SamplerDesc sampler;
   sampler.xy_mag_filter = sampler.xy_min_filter = XyFilter::kBilinear;
   sampler.max_lod = 15 * 256;
