@@ -52,7 +52,9 @@ struct ImageDesc {
   FormatId format = FormatId::kInvalid;
   uint32_t width = 1;  // texels of the base (level 0) image
   uint32_t height = 1;
-  uint32_t depth = 1;  // 3D: depth in texels; arrays: layer count (T# DEPTH + 1)
+  // 3D: depth in texels. Arrays, cube and MSAA arrays: the layer count of the resource (T# DEPTH
+  // + 1), counted in faces for cubes (6 per cube; the GFX6-8 codec converts its cube count).
+  uint32_t depth = 1;
   uint32_t pitch = 1;  // texels per row of level 0 (T# PITCH + 1); >= width for linear images
   ImageType type = ImageType::k2D;
   DstSel dst_sel[4] = {DstSel::kX, DstSel::kY, DstSel::kZ, DstSel::kW};

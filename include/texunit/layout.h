@@ -13,7 +13,11 @@
 //    texels, i.e. ceil(width_L / block_w) blocks, whatever T#.PITCH says beyond level 0
 //    (T#.PITCH must be width_0 or align(width_0, block_w));
 //  - a slice is pitch rows (of texels or blocks) and a level holds its slices (3D depth or array
-//    layers) back to back;
+//    layers; cube faces are layers) back to back;
+//  - 1D images have one row whatever HEIGHT says;
+//  - MSAA images (LAST_LEVEL = log2 of the fragment count S, BASE_LEVEL 0) have one level whose
+//    texels hold their S fragments consecutively: a row is pitch * S elements of the format's
+//    size, and fragment f of texel x is element x * S + f of its row;
 //  - the image's footprint ends at the last byte of the last level's last texel or block: no
 //    padding after it, so a tightly allocated buffer is enough.
 #pragma once
@@ -39,6 +43,7 @@ struct LevelLayout {
 
 struct ImageLayout {
   uint32_t bytes_per_element = 0;  // bytes per texel, or per block for block formats
+  uint32_t samples = 1;            // fragments per texel: 2^LAST_LEVEL for MSAA images, else 1
   uint32_t block_width = 1;        // texels per block (1 for plain formats)
   uint32_t block_height = 1;
   uint32_t num_levels = 0;         // last_level + 1 (levels below base_level are stored too)

@@ -11,6 +11,8 @@ namespace texunit {
 void DispatchSampleWave(const WaveSetup& setup);
 void DispatchLoadWave(const WaveSetup& setup);
 void DispatchStoreWave(const WaveSetup& setup);
+void DispatchResinfoWave(const WaveSetup& setup);
+void DispatchAtomicWave(const WaveSetup& setup);
 // The HWY_* bit of the target the kernels currently dispatch to.
 int64_t DispatchedTarget();
 

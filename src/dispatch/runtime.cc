@@ -60,10 +60,7 @@ void ZeroResults(const WaveSetup& s) {
   for (uint32_t lane = 0; lane < s.lane_count; ++lane) {
     if (!((s.exec >> lane) & 1)) continue;
     for (int k = 0; k < s.ncomp; ++k) req.out.data[k][lane] = 0;
-    const bool returns_data = req.op.kind != OpKind::kStore;
-    if (returns_data && req.out.status != nullptr && (req.mods.tfe || req.mods.lwe)) {
-      req.out.status[lane] = 0;
-    }
+    if (s.write_status) req.out.status[lane] = 0;
   }
 }
 
@@ -144,6 +141,12 @@ Status Runtime::Execute(const TexRequest& request) const {
       break;
     case OpKind::kStore:
       DispatchStoreWave(setup);
+      break;
+    case OpKind::kGetResinfo:
+      DispatchResinfoWave(setup);
+      break;
+    case OpKind::kAtomic:
+      DispatchAtomicWave(setup);
       break;
     default:
       return Status::Internal("PrepareWave accepted an op no kernel runs");

@@ -217,7 +217,7 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
       if (s.d16) v = ToD16(s.plan.numeric, v);
       StoreActive(v, active_u, all_active, req.out.data[k], base, s.lane_count);
     }
-    if (req.out.status != nullptr && (req.mods.tfe || req.mods.lwe)) {
+    if (s.write_status) {
       StoreActive(hn::Zero(du), active_u, all_active, req.out.status, base, s.lane_count);
     }
   }

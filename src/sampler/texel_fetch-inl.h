@@ -21,26 +21,37 @@ HWY_BEFORE_NAMESPACE();
 namespace texunit {
 namespace HWY_NAMESPACE {
 
+// Element (texel, or block for block codecs) index of texel (x, y) of a slice whose rows are
+// `pitch` elements, and the texel's index inside its block (0 for plain formats).
+HWY_INLINE VI ElementOf(const TexelPlan& p, VI pitch, VI x, VI y, VI* in_block) {
+  const DI di;
+  if (p.path != FetchPath::kBlock) {
+    *in_block = hn::Zero(di);
+    return hn::Add(hn::Mul(y, pitch), x);
+  }
+  const VI bx = hn::ShiftRightSame(x, p.block_w_log2);
+  const VI by = hn::ShiftRightSame(y, p.block_h_log2);
+  const VI in_x = hn::And(x, hn::Set(di, (1 << p.block_w_log2) - 1));
+  const VI in_y = hn::And(y, hn::Set(di, (1 << p.block_h_log2) - 1));
+  *in_block = hn::Add(hn::ShiftLeftSame(in_y, p.block_w_log2), in_x);
+  return hn::Add(hn::Mul(by, pitch), bx);
+}
+
 // Block codecs: each active lane's texel from its decoded block.
-HWY_INLINE void FetchBlockTexels(const WaveSetup& s, VI offset_words, VI pitch, VI x, VI y,
+HWY_INLINE void FetchBlockTexels(const WaveSetup& s, VI offset_words, VI elem, VI in_block,
                                  MI active, VU w[4]) {
   const DI di;
   const DU du;
   const TexelPlan& p = s.plan;
-  const VI bx = hn::ShiftRightSame(x, p.block_w_log2);
-  const VI by = hn::ShiftRightSame(y, p.block_h_log2);
-  const VI block = hn::Add(hn::ShiftLeft<2>(offset_words),
-                           hn::Mul(hn::Add(hn::Mul(by, pitch), bx), hn::Set(di, p.element_bytes)));
-  const VI in_x = hn::And(x, hn::Set(di, (1 << p.block_w_log2) - 1));
-  const VI in_y = hn::And(y, hn::Set(di, (1 << p.block_h_log2) - 1));
-  const VI texel = hn::Add(hn::ShiftLeftSame(in_y, p.block_w_log2), in_x);
+  const VI block =
+      hn::Add(hn::ShiftLeft<2>(offset_words), hn::Mul(elem, hn::Set(di, p.element_bytes)));
   constexpr size_t kMax = hn::MaxLanes(di);
   HWY_ALIGN int32_t block_at[kMax];
   HWY_ALIGN int32_t texel_at[kMax];
   HWY_ALIGN int32_t on[kMax];
   HWY_ALIGN uint32_t words[4][kMax] = {};
   hn::Store(block, di, block_at);
-  hn::Store(texel, di, texel_at);
+  hn::Store(in_block, di, texel_at);
   hn::Store(hn::VecFromMask(di, active), di, on);
   const FormatDesc& format = GetFormatDesc(p.id);
   // Neighbouring lanes mostly share a block: look up only when it changes.
@@ -57,13 +68,10 @@ HWY_INLINE void FetchBlockTexels(const WaveSetup& s, VI offset_words, VI pitch, 
   for (int k = 0; k < 4; ++k) w[k] = hn::Load(du, words[k]);
 }
 
-// Element (texel) index of (x, y) on a level, from its row pitch in elements.
-HWY_INLINE VI ElementIndex(VI pitch, VI x, VI y) { return hn::Add(hn::Mul(y, pitch), x); }
-
-// Word index of a plain texel of 4 bytes or more (inactive lanes read word 0).
-HWY_INLINE VI TexelWord(const WaveSetup& s, VI offset_words, VI pitch, VI x, VI y, MI active) {
+// Word index of element `elem` of a level, for plain texels of 4 bytes or more (inactive lanes
+// read word 0).
+HWY_INLINE VI TexelWord(const WaveSetup& s, VI offset_words, VI elem, MI active) {
   const DI di;
-  VI elem = ElementIndex(pitch, x, y);
   switch (s.plan.words) {
     case 1:
       break;
@@ -80,29 +88,29 @@ HWY_INLINE VI TexelWord(const WaveSetup& s, VI offset_words, VI pitch, VI x, VI 
   return hn::IfThenElseZero(active, hn::Add(offset_words, elem));
 }
 
-// The texel's 32-bit words: word k holds its bytes 4k..4k+3; a 1- or 2-byte texel sits at bit 0
-// of word 0 (with the bytes after it above). Inactive lanes read from the start of the image.
-HWY_INLINE void FetchWords(const WaveSetup& s, VI offset_words, VI pitch, VI x, VI y, MI active,
+// The 32-bit words of element `elem` of a level: word k holds bytes 4k..4k+3 of the texel; a 1- or
+// 2-byte texel sits at bit 0 of word 0 (with the bytes after it above). Block codecs take the
+// texel `in_block` of the decoded block. Inactive lanes read from the start of the image.
+HWY_INLINE void FetchWords(const WaveSetup& s, VI offset_words, VI elem, VI in_block, MI active,
                            VU w[4]) {
   const DI di;
   const DU du;
   const TexelPlan& p = s.plan;
   if (p.path == FetchPath::kBlock) {
-    FetchBlockTexels(s, offset_words, pitch, x, y, active, w);
+    FetchBlockTexels(s, offset_words, elem, in_block, active, w);
     return;
   }
   for (int k = 0; k < 4; ++k) w[k] = hn::Zero(du);
   if (p.element_bytes >= 4) {
-    const VI word = TexelWord(s, offset_words, pitch, x, y, active);
+    const VI word = TexelWord(s, offset_words, elem, active);
     const int32_t* base = reinterpret_cast<const int32_t*>(s.host);
     for (int k = 0; k < p.words; ++k) {
       w[k] = hn::BitCast(du, hn::GatherIndex(di, base, hn::Add(word, hn::Set(di, k))));
     }
     return;
   }
-  VI elem = ElementIndex(pitch, x, y);
-  if (p.element_bytes == 2) elem = hn::ShiftLeft<1>(elem);
-  const VI byte = hn::IfThenElseZero(active, hn::Add(hn::ShiftLeft<2>(offset_words), elem));
+  const VI bytes = p.element_bytes == 2 ? hn::ShiftLeft<1>(elem) : elem;
+  const VI byte = hn::IfThenElseZero(active, hn::Add(hn::ShiftLeft<2>(offset_words), bytes));
   const VI at = hn::Min(byte, hn::Set(di, s.last_dword));
   const VU dword =
       hn::BitCast(du, hn::GatherOffset(di, reinterpret_cast<const int32_t*>(s.host), at));
@@ -113,9 +121,32 @@ HWY_INLINE void FetchWords(const WaveSetup& s, VI offset_words, VI pitch, VI x, 
 // multiply the kernel's code size, and the fast paths would pay for it.
 inline HWY_NOINLINE void FetchTexelGeneral(const WaveSetup& s, VI offset_words, VI pitch, VI x,
                                            VI y, MI active, VF* out) {
+  VI in_block;
+  const VI elem = ElementOf(s.plan, pitch, x, y, &in_block);
   VU w[4];
-  FetchWords(s, offset_words, pitch, x, y, active, w);
+  FetchWords(s, offset_words, elem, in_block, active, w);
   DecodeForSample(s.plan, w, out);
+}
+
+// The RGBA8 fast paths' channels of the gathered texel `t`: codes as floats (UNORM, and SRGB's
+// W), the sRGB curve for SRGB's X, Y, Z, the integer bits for UINT.
+template <FetchPath kPath>
+HWY_INLINE void Rgba8Channels(VU t, VF out[4]) {
+  const DF df;
+  const DI di;
+  const DU du;
+  const VU mask = hn::Set(du, 0xFFu);
+  const VU code[4] = {hn::And(t, mask), hn::And(hn::ShiftRight<8>(t), mask),
+                      hn::And(hn::ShiftRight<16>(t), mask), hn::ShiftRight<24>(t)};
+  if constexpr (kPath == FetchPath::kRgba8Uint) {
+    for (int c = 0; c < 4; ++c) out[c] = hn::BitCast(df, code[c]);
+  } else if constexpr (kPath == FetchPath::kRgba8Srgb) {
+    const float* lut = GetSrgbTables().decode;
+    for (int c = 0; c < 3; ++c) out[c] = hn::GatherIndex(df, lut, hn::BitCast(di, code[c]));
+    out[3] = hn::ConvertTo(df, hn::BitCast(di, code[3]));
+  } else {
+    for (int c = 0; c < 4; ++c) out[c] = hn::ConvertTo(df, hn::BitCast(di, code[c]));
+  }
 }
 
 // The texel's channels as sample ops filter them (DecodeForSample): a fast path, or the general
@@ -128,28 +159,17 @@ HWY_INLINE void FetchTexel(const WaveSetup& s, VI offset_words, VI pitch, VI x, 
   const DU du;
   if constexpr (kPath == FetchPath::kRgba32Float) {
     const float* base = reinterpret_cast<const float*>(s.host);
-    const VI word = hn::IfThenElseZero(
-        active, hn::Add(offset_words, hn::ShiftLeft<2>(ElementIndex(pitch, x, y))));
+    const VI elem = hn::Add(hn::Mul(y, pitch), x);
+    const VI word = hn::IfThenElseZero(active, hn::Add(offset_words, hn::ShiftLeft<2>(elem)));
     for (int c = 0; c < 4; ++c) {
       out[c] = FlushDenormal(hn::GatherIndex(df, base, hn::Add(word, hn::Set(di, c))));
     }
   } else if constexpr (kPath == FetchPath::kRgba8Unorm || kPath == FetchPath::kRgba8Srgb ||
                        kPath == FetchPath::kRgba8Uint) {
-    const VI word = hn::IfThenElseZero(active, hn::Add(offset_words, ElementIndex(pitch, x, y)));
-    const VU t =
-        hn::BitCast(du, hn::GatherIndex(di, reinterpret_cast<const int32_t*>(s.host), word));
-    const VU mask = hn::Set(du, 0xFFu);
-    const VU code[4] = {hn::And(t, mask), hn::And(hn::ShiftRight<8>(t), mask),
-                        hn::And(hn::ShiftRight<16>(t), mask), hn::ShiftRight<24>(t)};
-    if constexpr (kPath == FetchPath::kRgba8Uint) {
-      for (int c = 0; c < 4; ++c) out[c] = hn::BitCast(df, code[c]);
-    } else if constexpr (kPath == FetchPath::kRgba8Srgb) {
-      const float* lut = GetSrgbTables().decode;
-      for (int c = 0; c < 3; ++c) out[c] = hn::GatherIndex(df, lut, hn::BitCast(di, code[c]));
-      out[3] = hn::ConvertTo(df, hn::BitCast(di, code[3]));
-    } else {
-      for (int c = 0; c < 4; ++c) out[c] = hn::ConvertTo(df, hn::BitCast(di, code[c]));
-    }
+    const VI elem = hn::Add(hn::Mul(y, pitch), x);
+    const VI word = hn::IfThenElseZero(active, hn::Add(offset_words, elem));
+    Rgba8Channels<kPath>(
+        hn::BitCast(du, hn::GatherIndex(di, reinterpret_cast<const int32_t*>(s.host), word)), out);
   } else {
     FetchTexelGeneral(s, offset_words, pitch, x, y, active, out);
   }
@@ -169,44 +189,37 @@ HWY_INLINE void PostDivideT(const TexelPlan& plan, VF c[4]) {
 }
 
 // The texel as a load returns it: converted (DecodeForLoad, binary32 denormals kept), or raw for
-// the _PCK loads (RawTexel).
-HWY_INLINE void FetchForLoad(const WaveSetup& s, VI offset_words, VI pitch, VI x, VI y, MI active,
+// the _PCK loads (RawTexel); the RGBA8 fast paths give the general decode's bits.
+HWY_INLINE void FetchForLoad(const WaveSetup& s, VI offset_words, VI elem, VI in_block, MI active,
                              VU out[4]) {
   const TexelPlan& p = s.plan;
+  VU w[4];
+  FetchWords(s, offset_words, elem, in_block, active, w);
+  VF c[4];
   switch (s.raw ? FetchPath::kPlain : p.path) {
-    case FetchPath::kRgba8Unorm: {
-      VF c[4];
-      FetchTexel<FetchPath::kRgba8Unorm>(s, offset_words, pitch, x, y, active, c);
+    case FetchPath::kRgba8Unorm:
+      Rgba8Channels<FetchPath::kRgba8Unorm>(w[0], c);
       PostDivideT<FetchPath::kRgba8Unorm>(p, c);
-      for (int k = 0; k < 4; ++k) out[k] = AsBits(c[k]);
-      return;
-    }
-    case FetchPath::kRgba8Srgb: {
-      VF c[4];
-      FetchTexel<FetchPath::kRgba8Srgb>(s, offset_words, pitch, x, y, active, c);
+      break;
+    case FetchPath::kRgba8Srgb:
+      Rgba8Channels<FetchPath::kRgba8Srgb>(w[0], c);
       PostDivideT<FetchPath::kRgba8Srgb>(p, c);
-      for (int k = 0; k < 4; ++k) out[k] = AsBits(c[k]);
+      break;
+    case FetchPath::kRgba8Uint:
+      Rgba8Channels<FetchPath::kRgba8Uint>(w[0], c);
+      break;
+    case FetchPath::kRgba32Float:
+      for (int k = 0; k < 4; ++k) out[k] = w[k];
       return;
-    }
-    case FetchPath::kRgba8Uint: {
-      VF c[4];
-      FetchTexel<FetchPath::kRgba8Uint>(s, offset_words, pitch, x, y, active, c);
-      for (int k = 0; k < 4; ++k) out[k] = AsBits(c[k]);
-      return;
-    }
-    default: {
-      VU w[4];
-      FetchWords(s, offset_words, pitch, x, y, active, w);
+    default:
       if (s.raw) {
         RawTexel(p, w, s.raw_signed, out);
-      } else if (p.path == FetchPath::kRgba32Float) {
-        for (int k = 0; k < 4; ++k) out[k] = w[k];
       } else {
         DecodeForLoad(p, w, out);
       }
       return;
-    }
   }
+  for (int k = 0; k < 4; ++k) out[k] = AsBits(c[k]);
 }
 
 // DST_SEL: result k of the request from the four channels.

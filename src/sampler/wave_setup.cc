@@ -27,10 +27,16 @@ bool IsImplemented(Op op) {
       return (op.flags & ~uint32_t{kOpMip | kOpPck}) == 0;
     case OpKind::kSample:
       return op.flags == 0 || op.flags == kOpLod || op.flags == kOpLz || op.flags == kOpBias;
+    case OpKind::kGetResinfo:
+      return op.flags == 0;
+    case OpKind::kAtomic:
+      return op.flags == 0 && op.atomic != AtomicOp::kNone;
     default:
       return false;
   }
 }
+
+bool IsCompareSwap(AtomicOp op) { return op == AtomicOp::kCmpSwap || op == AtomicOp::kFcmpSwap; }
 
 Status CheckClamp(const char* field, ClampMode m) {
   if (static_cast<uint8_t>(m) <= static_cast<uint8_t>(ClampMode::kMirrorOnceLastTexel)) {
@@ -119,6 +125,7 @@ struct ImageSetup {
   TexelPlan plan;
   uint64_t total_bytes = 0;
   int32_t max_level = 0;
+  int32_t samples = 1;
   bool pow2_x = false;
   bool pow2_y = false;
   LevelTable levels;
@@ -139,8 +146,10 @@ Status BuildImageSetup(const ImageDesc& img, ImageSetup* out) {
   ImageLayout layout;
   TEXUNIT_RETURN_IF_ERROR(ComputeImageLayout(img, &layout));
   out->plan = MakeTexelPlan(img.format, /*fast_paths=*/true);
-  // Kernels address whole words with int32 indices, and sub-dword texels by int32 byte offsets.
-  const uint64_t limit = out->plan.element_bytes < 4 ? 0x7FFFFFFFull : 0x1FFFFFFFCull;
+  // Kernels address whole words with int32 indices, and sub-dword texels and blocks by int32 byte
+  // offsets.
+  const bool byte_addressed = out->plan.element_bytes < 4 || out->plan.path == FetchPath::kBlock;
+  const uint64_t limit = byte_addressed ? 0x7FFFFFFFull : 0x1FFFFFFFCull;
   if (layout.total_bytes > limit) {
     return Status::Unsupported("image footprint of " + std::to_string(layout.total_bytes) +
                                " bytes exceeds the " + (limit < 0x100000000ull ? "2" : "8") +
@@ -148,13 +157,17 @@ Status BuildImageSetup(const ImageDesc& img, ImageSetup* out) {
   }
   out->desc = img;
   out->total_bytes = layout.total_bytes;
-  out->max_level = img.last_level - img.base_level;
+  out->samples = static_cast<int32_t>(layout.samples);
+  out->max_level = static_cast<int32_t>(layout.num_levels) - 1 - img.base_level;
   // Kernels clamp every level index to max_level, so only view levels 0..M are filled.
   for (int d = 0; d <= out->max_level; ++d) {
     const LevelLayout& lv = layout.levels[img.base_level + d];
     out->levels.width[d] = static_cast<int32_t>(lv.width);
     out->levels.height[d] = static_cast<int32_t>(lv.height);
+    out->levels.depth[d] = img.type == ImageType::k3D ? static_cast<int32_t>(lv.depth) : 1;
     out->levels.pitch[d] = static_cast<int32_t>(lv.pitch / layout.block_width);
+    out->levels.slice_elems[d] =
+        static_cast<int32_t>(uint64_t{lv.rows} * (lv.pitch / layout.block_width) * layout.samples);
     out->levels.offset_words[d] = static_cast<int32_t>(lv.offset / 4);
     out->levels.fwidth[d] = static_cast<float>(lv.width);
     out->levels.fheight[d] = static_cast<float>(lv.height);
@@ -200,6 +213,105 @@ Status CheckOpFormat(const TexRequest& req, const TexelPlan& plan) {
   return Status::Ok();
 }
 
+// The address operands of the T#'s type (docs/sampling.md, "Image types"), for the ops that take
+// integer addresses; sample ops run on 2D images in this release.
+Status PrepareImageType(const TexRequest& req, WaveSetup* s) {
+  const ImageType t = req.image->type;
+  if (req.op.kind == OpKind::kSample && t != ImageType::k2D) {
+    return Status::Unimplemented(std::string("T#.TYPE=") + ImageTypeName(t) + " with " +
+                                 UpperOpName(req.op) +
+                                 " is not implemented in this release (sample ops: 2D only)");
+  }
+  s->type = t;
+  s->uses_y = t != ImageType::k1D && t != ImageType::k1DArray;
+  s->uses_z = t == ImageType::k3D;
+  s->uses_layer = t == ImageType::k1DArray || t == ImageType::k2DArray || t == ImageType::kCube ||
+                  t == ImageType::k2DMsaaArray;
+  s->uses_fragment = t == ImageType::k2DMsaa || t == ImageType::k2DMsaaArray;
+  if (s->uses_fragment && (req.op.flags & kOpMip)) {
+    return Status::InvalidArgument(UpperOpName(req.op) + " cannot address T#.TYPE=" +
+                                   ImageTypeName(t) + ": MSAA images have no mip levels");
+  }
+  if (req.op.kind == OpKind::kGetResinfo) return Status::Ok();  // reads only the T#
+  TEXUNIT_RETURN_IF_ERROR(Need(req.in.coord[0], "coord[0] (x)"));
+  if (s->uses_y) TEXUNIT_RETURN_IF_ERROR(Need(req.in.coord[1], "coord[1] (y)"));
+  if (s->uses_z || s->uses_layer) {
+    TEXUNIT_RETURN_IF_ERROR(Need(req.in.coord[2], "coord[2] (z, layer or face id)"));
+  }
+  if (s->uses_fragment) TEXUNIT_RETURN_IF_ERROR(Need(req.in.coord[3], "coord[3] (fragment)"));
+  return Status::Ok();
+}
+
+// Which request arrays carry data: results by DMASK for loads, samples and GET_RESINFO; store
+// sources by DMASK; atomics' sources and (with GLC) returns, whose counts depend on the element
+// size and are checked once the format is known (CheckAtomic).
+Status PrepareData(const TexRequest& req, WaveSetup* s) {
+  if (req.mods.dmask > 0xF) {
+    return Status::InvalidArgument("DMASK=" + Hex(req.mods.dmask) + " does not fit in 4 bits");
+  }
+  const uint8_t dmask = req.mods.dmask;
+  const int n = std::popcount(static_cast<unsigned>(dmask));
+  switch (req.op.kind) {
+    case OpKind::kStore:
+      // D16 stores take popcount(DMASK) values for the first channels, whatever the bit
+      // positions (RDNA seed, "Store"); otherwise the k-th set bit names the channel of
+      // in.data[k].
+      for (int c = 0; c < 4; ++c) {
+        if (s->d16 ? c < n : (dmask & (1 << c)) != 0) {
+          s->store_channel[s->nstore++] = static_cast<uint8_t>(c);
+        }
+      }
+      for (int k = 0; k < s->nstore; ++k) TEXUNIT_RETURN_IF_ERROR(Need(req.in.data[k], "data[k]"));
+      return Status::Ok();
+    case OpKind::kAtomic:
+      for (int k = 0; k < n; ++k) TEXUNIT_RETURN_IF_ERROR(Need(req.in.data[k], "data[k]"));
+      if (req.mods.glc) {
+        s->ncomp = IsCompareSwap(req.op.atomic) ? n / 2 : n;
+        for (int k = 0; k < s->ncomp; ++k) s->sel[k] = static_cast<uint8_t>(k);
+      }
+      break;
+    default:
+      for (int c = 0; c < 4; ++c) {
+        if (dmask & (1 << c)) s->sel[s->ncomp++] = static_cast<uint8_t>(c);
+      }
+      break;
+  }
+  const bool returns =
+      req.op.kind != OpKind::kStore && !(req.op.kind == OpKind::kAtomic && !req.mods.glc);
+  s->write_status = returns && req.out.status != nullptr && (req.mods.tfe || req.mods.lwe);
+  for (int k = 0; k < s->ncomp; ++k) {
+    if (req.out.data[k] == nullptr) {
+      return Status::InvalidArgument("result data[" + std::to_string(k) + "] is null but DMASK " +
+                                     Hex(dmask) + " returns " + std::to_string(s->ncomp) +
+                                     " dwords");
+    }
+  }
+  return Status::Ok();
+}
+
+// Atomics: an element of 4 or 8 bytes of a plain format, the DMASK its size allows, and the op on
+// the generation-neutral list (front ends reject the ops their generation lacks).
+Status CheckAtomic(const TexRequest& req, WaveSetup* s) {
+  const TexelPlan& p = s->plan;
+  if (p.path == FetchPath::kBlock || (p.element_bytes != 4 && p.element_bytes != 8)) {
+    return Status::InvalidArgument(UpperOpName(req.op) + " needs a 32- or 64-bit texel, but T# " +
+                                   "format " + FormatName(p.id) + " has " +
+                                   (p.path == FetchPath::kBlock
+                                        ? std::string("block-encoded texels")
+                                        : std::to_string(8 * p.element_bytes) + "-bit texels"));
+  }
+  s->atomic_64 = p.element_bytes == 8;
+  const bool cmpswap = IsCompareSwap(req.op.atomic);
+  const uint8_t want = s->atomic_64 ? (cmpswap ? 0xF : 0x3) : (cmpswap ? 0x3 : 0x1);
+  if (req.mods.dmask != want) {
+    return Status::InvalidArgument("DMASK=" + Hex(req.mods.dmask) + " is not valid for " +
+                                   UpperOpName(req.op) + " on a " + (s->atomic_64 ? "64" : "32") +
+                                   "-bit texel (" + FormatName(p.id) + "): it must be " +
+                                   Hex(want));
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 Status PrepareWave(const TexRequest& req, const ExecOptions& options, WaveSetup* s) {
@@ -216,55 +328,26 @@ Status PrepareWave(const TexRequest& req, const ExecOptions& options, WaveSetup*
   s->raw = (req.op.flags & kOpPck) != 0;
   s->raw_signed = (req.op.flags & kOpSgn) != 0;
   s->d16 = req.mods.d16;
-  if (s->d16 && s->raw) {
+  const bool converts = req.op.kind == OpKind::kLoad || req.op.kind == OpKind::kStore ||
+                        req.op.kind == OpKind::kSample;
+  if (s->d16 && (s->raw || !converts)) {
     return Status::InvalidArgument("modifier D16 does not apply to " + UpperOpName(req.op) +
-                                   ", which moves raw bits");
+                                   (s->raw ? ", which moves raw bits" : ""));
   }
   if (req.mods.a16) return Status::Unimplemented("modifier A16 is not implemented in this release");
   if (req.image == nullptr) return Status::InvalidArgument("request has no image (T#)");
   const ImageDesc& img = *req.image;
-  const bool is_store = req.op.kind == OpKind::kStore;
-
-  TEXUNIT_RETURN_IF_ERROR(Need(req.in.coord[0], "coord[0] (x)"));
-  TEXUNIT_RETURN_IF_ERROR(Need(req.in.coord[1], "coord[1] (y)"));
+  const bool writes = req.op.kind == OpKind::kStore || req.op.kind == OpKind::kAtomic;
   if (req.op.flags & kOpMip) TEXUNIT_RETURN_IF_ERROR(Need(req.in.mip, "mip"));
-
-  if (req.mods.dmask > 0xF) {
-    return Status::InvalidArgument("DMASK=" + Hex(req.mods.dmask) + " does not fit in 4 bits");
-  }
-  const uint8_t dmask = req.mods.dmask;
-  if (is_store) {
-    // D16 stores take popcount(DMASK) values for the first channels, whatever the bit positions
-    // (RDNA seed, "Store"); otherwise the k-th set bit names the channel of in.data[k].
-    const int n = std::popcount(static_cast<unsigned>(dmask));
-    for (int c = 0; c < 4; ++c) {
-      if (s->d16 ? c < n : (dmask & (1 << c)) != 0) {
-        s->store_channel[s->nstore++] = static_cast<uint8_t>(c);
-      }
-    }
-    for (int k = 0; k < s->nstore; ++k) TEXUNIT_RETURN_IF_ERROR(Need(req.in.data[k], "data[k]"));
-  } else {
-    for (int c = 0; c < 4; ++c) {
-      if (dmask & (1 << c)) s->sel[s->ncomp++] = static_cast<uint8_t>(c);
-    }
-    for (int k = 0; k < s->ncomp; ++k) {
-      if (req.out.data[k] == nullptr) {
-        return Status::InvalidArgument("result data[" + std::to_string(k) + "] is null but DMASK " +
-                                       Hex(dmask) + " enables " + std::to_string(s->ncomp) +
-                                       " components");
-      }
-    }
-  }
+  if (req.op.kind == OpKind::kGetResinfo) TEXUNIT_RETURN_IF_ERROR(Need(req.in.mip, "mip"));
+  TEXUNIT_RETURN_IF_ERROR(PrepareData(req, s));
 
   if (img.unbound) {
     // An unbound T# returns zeros and touches no memory; the other checks do not apply.
     s->unbound = true;
     return Status::Ok();
   }
-  if (img.type != ImageType::k2D) {
-    return Status::Unimplemented(std::string("T#.TYPE=") + ImageTypeName(img.type) +
-                                 " is not implemented in this release (2D only)");
-  }
+  TEXUNIT_RETURN_IF_ERROR(PrepareImageType(req, s));
   const ImageSetup* image = nullptr;
   TEXUNIT_RETURN_IF_ERROR(GetImageSetup(img, &image));
   s->plan = image->plan;
@@ -272,17 +355,30 @@ Status PrepareWave(const TexRequest& req, const ExecOptions& options, WaveSetup*
     s->plan.path = FetchPath::kPlain;
   }
   TEXUNIT_RETURN_IF_ERROR(CheckOpFormat(req, s->plan));
+  if (req.op.kind == OpKind::kAtomic) TEXUNIT_RETURN_IF_ERROR(CheckAtomic(req, s));
+  s->max_level = image->max_level;
+  s->levels = image->levels;
+  s->pow2_x = image->pow2_x;
+  s->pow2_y = image->pow2_y;
+  s->samples = image->samples;
+  s->base_array = static_cast<int32_t>(img.base_array);
+  s->view_layers = s->uses_layer ? static_cast<int32_t>(img.last_array) -
+                                       static_cast<int32_t>(img.base_array) + 1
+                                 : 1;
+  if (req.op.kind == OpKind::kGetResinfo) return Status::Ok();  // reads no memory
+
   if (req.memory == nullptr) return Status::InvalidArgument("request has no memory");
-  uint8_t* host = req.memory->Resolve(img.base_address, image->total_bytes, is_store);
+  uint8_t* host = req.memory->Resolve(img.base_address, image->total_bytes, writes);
   if (host == nullptr) {
     return Status::OutOfRange("T# footprint " + Hex(img.base_address) + ".." +
                               Hex(img.base_address + image->total_bytes) + " (" +
                               std::to_string(image->total_bytes) + " bytes) is not in " +
-                              (is_store ? "writable " : "") + "registered memory");
+                              (writes ? "writable " : "") + "registered memory");
   }
-  if (reinterpret_cast<uintptr_t>(host) % 4 != 0) {
+  // 8-byte atomics need 8-byte alignment; every texel offset is a multiple of its size.
+  if (reinterpret_cast<uintptr_t>(host) % (s->atomic_64 ? 8 : 4) != 0) {
     return Status::InvalidArgument("host memory for T#.BASE_ADDRESS=" + Hex(img.base_address) +
-                                   " is not 4-byte aligned");
+                                   " is not " + (s->atomic_64 ? "8" : "4") + "-byte aligned");
   }
   s->store_host = host;
   s->host = host;
@@ -295,13 +391,9 @@ Status PrepareWave(const TexRequest& req, const ExecOptions& options, WaveSetup*
   }
   s->one_bits = s->raw ? 1u : s->plan.one_bits;
   // _PCK loads return the texel's dwords as DMASK selects them; the others go through DST_SEL.
-  if (!s->raw) {
+  if (req.op.kind != OpKind::kAtomic && !s->raw) {
     for (int k = 0; k < s->ncomp; ++k) s->sel[k] = SelOf(img.dst_sel[s->sel[k]]);
   }
-  s->max_level = image->max_level;
-  s->levels = image->levels;
-  s->pow2_x = image->pow2_x;
-  s->pow2_y = image->pow2_y;
   if (req.op.kind == OpKind::kSample) TEXUNIT_RETURN_IF_ERROR(PrepareSampler(req, s));
   return Status::Ok();
 }

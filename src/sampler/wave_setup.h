@@ -17,7 +17,9 @@ namespace texunit {
 struct LevelTable {
   alignas(64) int32_t width[kMaxLevels];  // texels
   alignas(64) int32_t height[kMaxLevels];
+  alignas(64) int32_t depth[kMaxLevels];         // 3D: depth_L; other types 1
   alignas(64) int32_t pitch[kMaxLevels];         // elements (texels or blocks) per row
+  alignas(64) int32_t slice_elems[kMaxLevels];   // elements per layer or depth slice
   alignas(64) int32_t offset_words[kMaxLevels];  // level start in 4-byte words from `host`
   alignas(64) float fwidth[kMaxLevels];
   alignas(64) float fheight[kMaxLevels];
@@ -37,6 +39,15 @@ struct WaveSetup {
   uint64_t exec = 0;      // masked to lane_count
   int32_t max_level = 0;  // M: the last view level
   LevelTable levels;
+  // The image type's address operands (docs/sampling.md, "Image types").
+  ImageType type = ImageType::k2D;
+  bool uses_y = true;          // every type but 1D and 1D_ARRAY
+  bool uses_z = false;         // 3D
+  bool uses_layer = false;     // arrays and cube (face id)
+  bool uses_fragment = false;  // MSAA
+  int32_t base_array = 0;      // memory layer of view layer 0
+  int32_t view_layers = 1;     // N
+  int32_t samples = 1;         // fragments per texel (MSAA)
   TexelPlan plan;
   // Bytes from `host` a 32-bit read may start at and stay inside the footprint: sub-dword texels
   // are read as the dword at min(byte, last_dword) (shifted into place).
@@ -51,6 +62,11 @@ struct WaveSetup {
   bool raw = false;                 // _PCK: raw fields, no conversion
   bool raw_signed = false;          // _PCK_SGN
   bool d16 = false;                 // results (and store data) are 16-bit, in the low half
+
+  bool atomic_64 = false;  // atomics: the texel is one 64-bit element
+  // TFE/LWE status dword 0 to out.status: ops that return data (not stores, not atomics without
+  // GLC), when the request asks for it.
+  bool write_status = false;
 
   // Store: in.data[k] supplies channel store_channel[k] (the other channels are written as 0).
   int nstore = 0;

@@ -248,7 +248,17 @@ TEST(Runtime, ValidationErrorsNameFieldAndValue) {
   expect(q, StatusCode::kInvalidArgument, "BASE_ADDRESS");
   other = img.desc;
   other.type = ImageType::k3D;
-  expect(q, StatusCode::kUnimplemented, "T#.TYPE=");
+  expect(q, StatusCode::kInvalidArgument, "coord[2] (z");  // a 3D load needs z
+  q = request(OpKind::kSample, kOpLz);
+  q.image = &other;
+  expect(q, StatusCode::kUnimplemented, "T#.TYPE=3D");  // sample ops: 2D only
+  q = request(OpKind::kGetResinfo, 0);
+  expect(q, StatusCode::kInvalidArgument, "mip");
+  q = request(OpKind::kLoad, kOpMip);
+  other.type = ImageType::k2DMsaa;
+  q.image = &other;
+  q.in.mip = l.x.data();
+  expect(q, StatusCode::kInvalidArgument, "MSAA images have no mip levels");
   q = request(OpKind::kLoad, 0);
   q.mods.a16 = true;
   expect(q, StatusCode::kUnimplemented, "A16");

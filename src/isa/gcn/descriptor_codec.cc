@@ -17,6 +17,9 @@
 //                the code itself is kept in gfx10_format. On encode a valid `format` decides the
 //                fields (the kept code when it still names `format`, otherwise the lowest code for
 //                it); kInvalid writes the kept fields back.
+//      depth     CUBE on GFX6-8: DEPTH holds cubes - 1 (radeonsi/radv) while BASE/LAST_ARRAY count
+//                faces, so the decoder sets depth = 6 * (DEPTH + 1), the layer count in faces, as
+//                GFX9+ hold it; the encoder writes depth / 6 - 1 and needs a multiple of 6.
 //      last_array GFX9+: no LAST_ARRAY field; DEPTH holds the last layer of non-3D images and
 //                depth - 1 of 3D ones, so the decoder sets depth = DEPTH + 1 and last_array =
 //                DEPTH. The encoder writes depth - 1 and accepts last_array == depth - 1 or 0.
@@ -835,6 +838,7 @@ Status DecodeImageDesc(Gfx gfx, std::span<const uint32_t> dwords, ImageDesc* out
     if (d.format != FormatId::kInvalid) d.data_format = d.num_format = 0;
   }
   if (dwords.size() == 4 && layout.Has(ImageMember::kPitch)) d.pitch = d.width;
+  if (gfx <= Gfx::kGfx8 && d.type == ImageType::kCube) d.depth *= 6;
   if (gfx >= Gfx::kGfx9) d.last_array = d.depth - 1;
   if (gfx >= Gfx::kGfx10) {
     d.format = AmdFormatToFormatId(gfx, rdna::Gfx10FormatToAmdFormat(d.gfx10_format));
@@ -880,6 +884,14 @@ Status EncodeImageDesc(Gfx gfx, const ImageDesc& desc, std::span<uint32_t> dword
       d.tiling = gcn::CanonicalLinearTiling(gfx);
     }
 
+    if (gfx <= Gfx::kGfx8 && d.type == ImageType::kCube) {
+      if (d.depth % 6 != 0) {
+        return Status::InvalidArgument("T#.DEPTH: a CUBE image on " + std::string(GfxName(gfx)) +
+                                       " counts cubes, so depth=" + std::to_string(d.depth) +
+                                       " (faces) must be a multiple of 6");
+      }
+      d.depth /= 6;
+    }
     if (gfx >= Gfx::kGfx9 && d.last_array != 0 && d.last_array + 1 != d.depth) {
       return Status::InvalidArgument(
           std::string("T#.DEPTH: ") + GfxName(gfx) +

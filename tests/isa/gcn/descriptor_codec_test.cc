@@ -282,6 +282,8 @@ ImageDesc RandomImageDesc(Gfx gfx, std::mt19937_64& rng) {
   }
   for (int w = 0; w < 8; ++w) d.reserved[w] = static_cast<uint32_t>(rng()) & layout.reserved[w];
   d.type = static_cast<ImageType>(8 + rng() % 8);
+  // GFX6-8 cube T#s count cubes in DEPTH; ImageDesc counts faces.
+  if (gfx <= Gfx::kGfx8 && d.type == ImageType::kCube) d.depth *= 6;
   for (auto& sel : d.dst_sel) sel = static_cast<DstSel>(kValidDstSel[rng() % 6]);
   if (rng() % 2) d.tiling = gcn::CanonicalLinearTiling(gfx);
   d.linear = gcn::IsLinearTiling(gfx, d.tiling);
@@ -760,6 +762,29 @@ TEST(DescriptorCodecErrorTest, FormatWithoutEncoding) {
   ASSERT_TRUE(EncodeImageDesc(Gfx::kGfx7, d, dw).ok());
   EXPECT_EQ((dw[1] >> 20) & 0x3F, 1u);  // DATA_FORMAT 8
   EXPECT_EQ((dw[1] >> 26) & 0xF, 6u);   // NUM_FORMAT SNORM_OGL
+}
+
+TEST(DescriptorCodecTest2, Gfx6To8CubeDepthCountsCubes) {
+  // A CUBE T# on gfx8 with DEPTH = 1 (two cubes) and LAST_ARRAY = 11 (faces): depth is 12 faces.
+  ImageDesc d = KnownImage(Gfx::kGfx8);
+  d.type = ImageType::kCube;
+  d.depth = 12;
+  d.last_array = 11;
+  T8 dw{};
+  ASSERT_TRUE(EncodeImageDesc(Gfx::kGfx8, d, dw).ok());
+  EXPECT_EQ(dw[4] & 0x1FFF, 1u);           // DEPTH = cubes - 1
+  EXPECT_EQ((dw[5] >> 13) & 0x1FFF, 11u);  // LAST_ARRAY in faces
+  ImageDesc back;
+  ASSERT_TRUE(DecodeImageDesc(Gfx::kGfx8, dw, &back).ok());
+  EXPECT_EQ(back.depth, 12u);
+  d.depth = 13;
+  EXPECT_EQ(EncodeImageDesc(Gfx::kGfx8, d, dw).code(), StatusCode::kInvalidArgument);
+  // gfx9 counts faces in DEPTH (the last layer).
+  d = KnownImage(Gfx::kGfx9);
+  d.type = ImageType::kCube;
+  d.depth = 12;
+  ASSERT_TRUE(EncodeImageDesc(Gfx::kGfx9, d, dw).ok());
+  EXPECT_EQ(dw[4] & 0x1FFF, 11u);
 }
 
 TEST(DescriptorCodecTest2, PairsThatNameNoFormatAreKeptForReencoding) {

@@ -107,6 +107,10 @@ class MimgExecuteTest : public ::testing::Test {
                  uint32_t first_sgpr = 8, size_t dwords = 8, Gfx gfx = Gfx::kGfx8) {
     ImageDesc d = MakeImage2D(FormatId::kR8G8B8A8_UNORM, 4, 4, levels, kImageBase);
     d.type = type;
+    if (type == ImageType::kCube) {
+      d.depth = 6;  // one cube: six faces
+      d.last_array = 5;
+    }
     uint32_t t[8] = {};
     ASSERT_TRUE(EncodeImageDesc(gfx, d, t).ok());
     for (size_t i = 0; i < dwords; ++i) w.sgprs[first_sgpr + i] = t[i];
@@ -530,15 +534,24 @@ TEST_F(MimgExecuteTest, FormatFieldsThatNameNoFormatAreErrorsNamingThem) {
   EXPECT_NE(st.message().find("gfx6 and gfx7 only"), std::string::npos) << st.message();
 }
 
-TEST_F(MimgExecuteTest, AtomicsPassTheCoreStatusThrough) {
+// A 4-byte texel of any format is one 32-bit element: ADD works on the RGBA8 texel's dword.
+TEST_F(MimgExecuteTest, AtomicAddOnAnRgba8TexelAddsToItsDword) {
   Wave w;
   BindImage(w);
   SetLoadCoords(w, 4);
+  w.exec = 0xFFFF;  // lanes 0..15: each texel of the 4x4 image once
+  for (uint32_t lane = 0; lane < 64; ++lane) w.v(0, lane) = lane;
   const std::vector<uint8_t> before = texels_;
-  const Status st = Run(kAtomicAdd, w);
-  EXPECT_EQ(st.code(), StatusCode::kUnimplemented) << st.ToString();
-  EXPECT_EQ(w.v(0, 0), kSentinel);
-  EXPECT_EQ(texels_, before);
+  ASSERT_TRUE(Run(kAtomicAdd, w).ok());
+  for (uint32_t lane = 0; lane < 16; ++lane) {
+    const uint32_t x = LaneX(lane), y = LaneY(lane);
+    uint32_t old_dword = 0, new_dword = 0;
+    std::memcpy(&old_dword, &before[(y * 4 + x) * 4], 4);
+    std::memcpy(&new_dword, &texels_[(y * 4 + x) * 4], 4);
+    EXPECT_EQ(w.v(0, lane), old_dword) << "lane " << lane;  // GLC: the value before
+    EXPECT_EQ(new_dword, old_dword + lane) << "lane " << lane;
+  }
+  EXPECT_EQ(w.v(0, 16), 16u);  // inactive: VDATA keeps its value
 }
 
 TEST_F(MimgExecuteTest, BadLaneCountIsAnError) {

@@ -1,0 +1,93 @@
+// Integer texel addressing shared by loads, stores and atomics (docs/sampling.md, "Image types"):
+// per image type, the address operands' bounds and the element each in-bounds lane names.
+#if defined(TEXUNIT_TEXEL_ADDRESS_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef TEXUNIT_TEXEL_ADDRESS_INL_H_
+#undef TEXUNIT_TEXEL_ADDRESS_INL_H_
+#else
+#define TEXUNIT_TEXEL_ADDRESS_INL_H_
+#endif
+
+#include <cstring>
+
+#include "hwy/highway.h"
+#include "sampler/sampler_common-inl.h"
+#include "sampler/texel_fetch-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace texunit {
+namespace HWY_NAMESPACE {
+
+struct AddressOperands {
+  HWY_ALIGN uint32_t x[kMaxLanes];
+  HWY_ALIGN uint32_t y[kMaxLanes];
+  HWY_ALIGN uint32_t z[kMaxLanes];  // z, layer or face id
+  HWY_ALIGN uint32_t fragment[kMaxLanes];
+  HWY_ALIGN uint32_t mip[kMaxLanes];
+};
+
+HWY_INLINE void CopyLanes(const uint32_t* src, uint32_t n, uint32_t* dst) {
+  std::memcpy(dst, src, n * sizeof(uint32_t));
+  std::memset(dst + n, 0, (kMaxLanes - n) * sizeof(uint32_t));
+}
+
+// The operands the image type uses, padded with zeros to a whole wave; the others are 0.
+HWY_INLINE void CopyAddressOperands(const WaveSetup& s, AddressOperands* op) {
+  const TexRequest& req = *s.req;
+  const auto copy = [&](bool used, const uint32_t* src, uint32_t* dst) {
+    if (used) {
+      CopyLanes(src, s.lane_count, dst);
+    } else {
+      std::memset(dst, 0, kMaxLanes * sizeof(uint32_t));
+    }
+  };
+  copy(true, req.in.coord[0], op->x);
+  copy(s.uses_y, req.in.coord[1], op->y);
+  copy(s.uses_z || s.uses_layer, req.in.coord[2], op->z);
+  copy(s.uses_fragment, req.in.coord[3], op->fragment);
+  copy((req.op.flags & kOpMip) != 0, req.in.mip, op->mip);
+}
+
+// Where each lane's texel is: the lanes in bounds (and active), their level's start, the element
+// index inside the level (docs/sampling.md, "Image types") and the texel inside its block.
+// Coordinates of out-of-bounds lanes are zeroed before any address arithmetic.
+HWY_INLINE MI Address(const WaveSetup& s, const AddressOperands& op, size_t base, MI active,
+                      VI* offset, VI* elem, VI* in_block) {
+  const DI di;
+  const auto load = [&](const uint32_t* lanes) {
+    return hn::Load(di, reinterpret_cast<const int32_t*>(lanes) + base);
+  };
+  VI x = load(op.x), y = load(op.y), z = load(op.z), f = load(op.fragment);
+  const VI mip = load(op.mip);
+  // Unsigned operands >= 2^31 read as negative here and fail the >= 0 tests.
+  const VI zero = hn::Zero(di);
+  const auto below = [&](VI v, VI n) { return hn::And(GeI(v, zero), hn::Lt(v, n)); };
+  const MI level_ok = below(mip, hn::Set(di, s.max_level + 1));
+  const VI level = hn::IfThenElseZero(level_ok, mip);
+  const int uniform = UniformLevel(level);
+  MI inb =
+      hn::And(active, hn::And(level_ok, below(x, LevelLookup(di, s.levels.width, level, uniform))));
+  if (s.uses_y) inb = hn::And(inb, below(y, LevelLookup(di, s.levels.height, level, uniform)));
+  if (s.uses_z) inb = hn::And(inb, below(z, LevelLookup(di, s.levels.depth, level, uniform)));
+  if (s.uses_layer) inb = hn::And(inb, below(z, hn::Set(di, s.view_layers)));
+  if (s.uses_fragment) inb = hn::And(inb, below(f, hn::Set(di, s.samples)));
+  x = hn::IfThenElseZero(inb, x);
+  y = hn::IfThenElseZero(inb, y);
+  f = hn::IfThenElseZero(inb, f);
+  VI slice = hn::IfThenElseZero(inb, z);
+  if (s.uses_layer) slice = hn::IfThenElseZero(inb, hn::Add(slice, hn::Set(di, s.base_array)));
+  const VI pitch = LevelLookup(di, s.levels.pitch, level, uniform);
+  VI e = ElementOf(s.plan, pitch, x, y, in_block);
+  if (s.samples > 1) e = hn::Add(hn::Mul(e, hn::Set(di, s.samples)), f);
+  if (s.uses_z || s.uses_layer) {
+    e = hn::Add(hn::Mul(slice, LevelLookup(di, s.levels.slice_elems, level, uniform)), e);
+  }
+  *elem = e;
+  *offset = LevelLookup(di, s.levels.offset_words, level, uniform);
+  return inb;
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace texunit
+HWY_AFTER_NAMESPACE();
+
+#endif  // TEXUNIT_TEXEL_ADDRESS_INL_H_
