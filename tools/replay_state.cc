@@ -487,13 +487,13 @@ Status RegisterReplayMemory(ReplayState& state, Memory* memory) {
 }
 
 std::vector<uint32_t> WrittenVgprs(const gcn::MimgInstruction& inst) {
-  if (inst.op.kind == OpKind::kStore) return {};
-  if (inst.op.kind == OpKind::kAtomic && !inst.mods.glc) return {};
+  const gcn::VdataUse use = gcn::GetVdataUse(inst);
   std::vector<uint32_t> regs;
-  const int n = gcn::DataDwords(inst);
-  for (int k = 0; k < n && inst.vdata + k < static_cast<int>(kReplayVgprs); ++k) {
-    regs.push_back(inst.vdata + static_cast<uint32_t>(k));
-  }
+  const auto add = [&](uint32_t v) {
+    if (v < kReplayVgprs) regs.push_back(v);
+  };
+  for (uint32_t k = 0; k < use.result_registers; ++k) add(inst.vdata + k);
+  if (use.status) add(inst.vdata + use.data_registers);
   return regs;
 }
 

@@ -55,9 +55,22 @@ std::string DescribeFields(const MimgInstruction& inst);
 // Number of VADDR dwords the op reads for an image of type `dim` (per the seed's layouts:
 // {offset}{bias}{z-compare}{derivatives}{x,y,z/slice/face}{lod|clamp|mip}).
 int AddressDwords(const MimgInstruction& inst, ImageType dim);
-// Number of VDATA dwords written or read: popcount(dmask) (4 for gather4), halved and rounded up
-// for packed D16, plus one for TFE/LWE.
-int DataDwords(const MimgInstruction& inst);
+// How an instruction uses its VDATA registers: the one rule the decoder, the disassembler,
+// gcn::Execute and `texunit run` share.
+struct VdataUse {
+  uint32_t sources = 0;  // values read: popcount(DMASK) for stores and atomics
+  // Values returned: popcount(DMASK) (4 for gather4 and MSAA_LOAD); atomics only with GLC, and
+  // the compare-swaps only the first half (the pre-op value, VDATA[0] on 32-bit elements).
+  uint32_t results = 0;
+  bool packed_d16 = false;        // D16 values two to a register (GFX9+; GFX8 keeps one each)
+  uint32_t result_registers = 0;  // registers the results fill
+  // Registers for the values: the larger of sources and results, at least 1 (DMASK=0 still owns
+  // one, as the assembler counts).
+  uint32_t data_registers = 0;
+  bool status = false;     // the TFE/LWE status dword is written, at vdata + data_registers
+  uint32_t registers = 0;  // registers the encoding spans: data_registers, plus 1 for TFE/LWE
+};
+VdataUse GetVdataUse(const MimgInstruction& inst);
 
 // A wave's registers. VGPRs are laid out [vgpr][lane] with a stride of 64 lanes, so a VGPR is a
 // contiguous column of per-lane values: exactly the SoA form the core consumes.

@@ -113,7 +113,7 @@ Status DecodeMimg(Gfx gfx, std::span<const uint32_t> words, MimgInstruction* out
                                    entry->mnemonic + " (" +
                                    (cmpswap ? "0x3 or 0xf" : "0x1 or 0x3") + ")");
   }
-  const int data = DataDwords(inst);
+  const auto data = GetVdataUse(inst).registers;
   if (inst.vdata + data > 256) {
     return Status::InvalidArgument("MIMG.VDATA=v" + std::to_string(inst.vdata) + " with " +
                                    std::to_string(data) + " data dwords runs past v255");

@@ -1,4 +1,4 @@
-// gcn::Disassemble, DescribeFields, DataDwords, AddressDwords.
+// gcn::Disassemble, DescribeFields, AddressDwords.
 //
 // The text is llvm-mc 14's canonical assembly (checked against its assembler by
 // tests/isa/gcn/mimg_decode_test.cc, data from scripts/gen-mimg-table.sh):
@@ -8,7 +8,7 @@
 //   operand only appears for sample, gather4 and get_lod.
 // - VDATA: popcount(DMASK) registers (1 when DMASK=0; 4 for gather4), halved and rounded up for
 //   D16 on gfx9 (packed) but not on gfx8 (tonga stores one 16-bit value per register), plus one
-//   for TFE. llvm-mc 14 does not count LWE; the hardware does (DataDwords).
+//   for TFE. llvm-mc 14 does not count LWE; the hardware does (GetVdataUse).
 // - VADDR: AddressDwords for 2D (2D array with DA) or the dim given in DisasmOptions, rounded up
 //   to 16 above 8 registers (LLVM 14 has no 9-15 VGPR tuples).
 #include "isa/gcn/mimg_disasm.h"
@@ -141,29 +141,8 @@ ImageType DisasmDim(const MimgInstruction& inst, const DisasmOptions& options) {
   return inst.mods.da ? ImageType::k2DArray : ImageType::k2D;
 }
 
-int DataDwords(const MimgInstruction& inst) {
-  int n;
-  switch (inst.op.kind) {
-    case OpKind::kGather4:
-    case OpKind::kMsaaLoad:
-    case OpKind::kBvhIntersectRay:
-      n = 4;
-      break;
-    default:
-      n = std::popcount(static_cast<unsigned>(inst.mods.dmask & 0xf));
-      if (n == 0) n = 1;  // DMASK=0 still owns one register
-      break;
-  }
-  // D16 packs two 16-bit values per VGPR from GFX8.1 on; tonga (gfx8 here) does not.
-  if (inst.mods.d16 && inst.gfx != Gfx::kGfx6 && inst.gfx != Gfx::kGfx7 && inst.gfx != Gfx::kGfx8) {
-    n = (n + 1) / 2;
-  }
-  if (inst.mods.tfe || inst.mods.lwe) ++n;
-  return n;
-}
-
 int LlvmDataRegisters(const MimgInstruction& inst) {
-  const int n = DataDwords(inst);
+  const int n = static_cast<int>(GetVdataUse(inst).registers);
   return (inst.mods.lwe && !inst.mods.tfe) ? n - 1 : n;
 }
 
@@ -313,7 +292,7 @@ std::string DescribeFields(const MimgInstruction& inst, const DisasmOptions& opt
   line("vaddr", VgprRange(inst.vaddr, static_cast<uint32_t>(addr)) + " (" + std::to_string(addr) +
                     (addr == 1 ? " dword" : " dwords") + " for " + DimName(dim) +
                     (m.a16 ? ", 16-bit packed" : "") + ": " + layout + ")");
-  const int data = DataDwords(inst);
+  const int data = static_cast<int>(GetVdataUse(inst).registers);
   std::string data_note = std::to_string(data) + (data == 1 ? " dword" : " dwords");
   if (m.tfe || m.lwe) data_note += ", the last one the TFE/LWE status";
   if (m.lwe && !m.tfe) data_note += "; llvm-mc does not count LWE alone";

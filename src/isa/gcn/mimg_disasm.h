@@ -17,7 +17,7 @@ bool ScalarTupleName(Gfx gfx, uint32_t first, uint32_t count, std::string* out);
 // The image type the disassembler assumes: options.dim when given, else 2D (2D array with DA).
 ImageType DisasmDim(const MimgInstruction& inst, const DisasmOptions& options);
 
-// VDATA registers in llvm-mc 14's syntax: as DataDwords(), except that LWE alone adds no
+// VDATA registers in llvm-mc 14's syntax: as GetVdataUse().registers, except that LWE alone adds no
 // register (its assembler only counts TFE; the hardware writes the status dword for LWE too).
 int LlvmDataRegisters(const MimgInstruction& inst);
 // VADDR registers in llvm-mc 14's syntax: AddressDwords() rounded up to a register class LLVM 14

@@ -63,32 +63,6 @@ bool NeedsSampler(OpKind kind) {
   return kind == OpKind::kSample || kind == OpKind::kGather4 || kind == OpKind::kGetLod;
 }
 
-// Result components the op returns to VDATA (before the TFE/LWE status dword).
-uint32_t ResultComponents(const MimgInstruction& inst) {
-  const uint32_t enabled = std::popcount(static_cast<unsigned>(inst.mods.dmask & 0xF));
-  switch (inst.op.kind) {
-    case OpKind::kStore:
-      return 0;
-    case OpKind::kAtomic: {
-      if (!inst.mods.glc) return 0;  // no return without GLC
-      const bool cmpswap =
-          inst.op.atomic == AtomicOp::kCmpSwap || inst.op.atomic == AtomicOp::kFcmpSwap;
-      return cmpswap ? enabled / 2 : enabled;  // CMPSWAP returns the first half
-    }
-    case OpKind::kGather4:
-    case OpKind::kMsaaLoad:
-      return 4;
-    default:
-      return enabled;
-  }
-}
-
-// Source components the op reads from VDATA.
-uint32_t SourceComponents(const MimgInstruction& inst) {
-  if (inst.op.kind != OpKind::kStore && inst.op.kind != OpKind::kAtomic) return 0;
-  return std::popcount(static_cast<unsigned>(inst.mods.dmask & 0xF));
-}
-
 // Points the TexOperands field that address slot `slot` feeds at `column`.
 void MapSlot(AddrSlot slot, const uint32_t* column, TexOperands* in) {
   switch (slot) {
@@ -177,9 +151,6 @@ Status AddressType(const MimgInstruction& inst, const ImageDesc& image, ImageTyp
   *type = image.type;
   return Status::Ok();
 }
-
-// Whether D16 data go two to a VGPR: from GFX8.1 on (gfx900+ here); tonga keeps one per VGPR.
-bool PackedD16(const MimgInstruction& inst) { return inst.mods.d16 && inst.gfx >= Gfx::kGfx9; }
 
 // Moves the core's 16-bit results (low halves) into VDATA for the active lanes.
 void WriteD16Results(const MimgInstruction& inst, WaveState& wave,
@@ -300,20 +271,12 @@ Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& w
   if (zero_slice) req.in.coord[2] = kZeroColumn;
 
   // VDATA: sources (stores, atomics), then results, then the TFE/LWE status dword.
-  const uint32_t sources = SourceComponents(inst);
-  const uint32_t results = ResultComponents(inst);
-  const bool packed = PackedD16(inst);
-  const bool returns =
-      inst.op.kind != OpKind::kStore && !(inst.op.kind == OpKind::kAtomic && !inst.mods.glc);
-  const bool status = returns && (inst.mods.tfe || inst.mods.lwe);
-  // Registers VDATA spans: the larger of what is read and written; a returning op reserves at
-  // least one data register (DMASK=0), as the assembler does.
-  uint32_t data_regs =
-      std::max(packed ? (sources + 1) / 2 : sources, packed ? (results + 1) / 2 : results);
-  if (returns && data_regs == 0) data_regs = 1;
-  const uint32_t vdata_regs = data_regs + (status ? 1 : 0);
-  if (vdata_regs > 0 && inst.vdata + vdata_regs > num_vgprs) {
-    return Status::InvalidArgument("VDATA " + RegRange('v', inst.vdata, vdata_regs) +
+  const VdataUse use = GetVdataUse(inst);
+  const uint32_t sources = use.sources;
+  const uint32_t results = use.results;
+  const bool packed = use.packed_d16;
+  if (inst.vdata + use.registers > num_vgprs) {
+    return Status::InvalidArgument("VDATA " + RegRange('v', inst.vdata, use.registers) +
                                    " is outside the wave's " + std::to_string(num_vgprs) +
                                    " VGPRs");
   }
@@ -332,7 +295,8 @@ Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& w
     req.out.data[k] =
         inst.mods.d16 ? d16_result[k] : &wave.vgprs[size_t{inst.vdata + k} * kLaneStride];
   }
-  if (status) req.out.status = &wave.vgprs[size_t{inst.vdata + data_regs} * kLaneStride];
+  if (use.status)
+    req.out.status = &wave.vgprs[size_t{inst.vdata + use.data_registers} * kLaneStride];
 
   req.op = inst.op;
   req.mods = inst.mods;

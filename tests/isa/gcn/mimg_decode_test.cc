@@ -496,25 +496,56 @@ TEST(MimgDecode, EncodeRejectsWhatTheGenerationLacks) {
   EXPECT_FALSE(EncodeMimg(inst, &words).ok());
 }
 
-TEST(MimgDecode, DataDwordsFollowsTheHardwareDisassemblyFollowsLlvm) {
+TEST(MimgDecode, VdataRegistersFollowTheHardwareDisassemblyFollowsLlvm) {
   Modifiers m;
   m.dmask = 0x7;
   m.lwe = true;
   MimgInstruction inst = Make(Gfx::kGfx8, "image_sample", m);
-  EXPECT_EQ(DataDwords(inst), 4);  // the LWE status dword is written
+  EXPECT_EQ(GetVdataUse(inst).registers, 4u);  // the LWE status dword is written
+  EXPECT_TRUE(GetVdataUse(inst).status);
   EXPECT_EQ(Disassemble(inst), "image_sample v[0:2], v[4:5], s[8:15], s[16:19] dmask:0x7 lwe");
   m = {};
   m.dmask = 0x7;
   m.d16 = true;
-  EXPECT_EQ(DataDwords(Make(Gfx::kGfx8, "image_sample", m)), 3);  // tonga: unpacked
-  EXPECT_EQ(DataDwords(Make(Gfx::kGfx9, "image_sample", m)), 2);  // gfx900: packed
+  EXPECT_EQ(GetVdataUse(Make(Gfx::kGfx8, "image_sample", m)).registers, 3u);  // tonga: unpacked
+  EXPECT_EQ(GetVdataUse(Make(Gfx::kGfx9, "image_sample", m)).registers, 2u);  // gfx900: packed
   m.dmask = 0x0;
   m.d16 = false;
-  EXPECT_EQ(DataDwords(Make(Gfx::kGfx6, "image_load", m)), 1);
+  EXPECT_EQ(GetVdataUse(Make(Gfx::kGfx6, "image_load", m)).registers, 1u);
+  EXPECT_EQ(GetVdataUse(Make(Gfx::kGfx6, "image_load", m)).result_registers, 0u);
   m.dmask = 0x1;
-  EXPECT_EQ(DataDwords(Make(Gfx::kGfx6, "image_gather4", m)), 4);
+  EXPECT_EQ(GetVdataUse(Make(Gfx::kGfx6, "image_gather4", m)).registers, 4u);
   m.dmask = 0xf;
-  EXPECT_EQ(DataDwords(Make(Gfx::kGfx6, "image_atomic_cmpswap", m)), 4);
+  EXPECT_EQ(GetVdataUse(Make(Gfx::kGfx6, "image_atomic_cmpswap", m)).registers, 4u);
+}
+
+// One rule for the disassembler, gcn::Execute and `texunit run`: a compare-swap reads (src, cmp)
+// and with GLC returns the pre-op value in the first half of the same registers.
+TEST(MimgDecode, CompareSwapReadsTwoValuesAndReturnsOne) {
+  Modifiers m;
+  m.dmask = 0x3;
+  m.glc = true;
+  const VdataUse cas = GetVdataUse(Make(Gfx::kGfx9, "image_atomic_cmpswap", m));
+  EXPECT_EQ(cas.sources, 2u);
+  EXPECT_EQ(cas.results, 1u);
+  EXPECT_EQ(cas.result_registers, 1u);
+  EXPECT_EQ(cas.data_registers, 2u);
+  EXPECT_EQ(cas.registers, 2u);
+  EXPECT_FALSE(cas.status);
+  m.glc = false;
+  m.tfe = true;
+  const VdataUse no_return = GetVdataUse(Make(Gfx::kGfx9, "image_atomic_cmpswap", m));
+  EXPECT_EQ(no_return.results, 0u);
+  EXPECT_FALSE(no_return.status);      // nothing returned, so no status either
+  EXPECT_EQ(no_return.registers, 3u);  // but the encoding still spans the TFE register
+  m = {};
+  m.dmask = 0xb;
+  m.tfe = true;
+  const VdataUse store = GetVdataUse(Make(Gfx::kGfx7, "image_store", m));
+  EXPECT_EQ(store.sources, 3u);
+  EXPECT_EQ(store.results, 0u);
+  EXPECT_FALSE(store.status);
+  EXPECT_EQ(store.registers, 4u);
 }
 
 TEST(MimgDisasm, DimOptionAndRegisterClasses) {

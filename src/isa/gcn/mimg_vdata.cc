@@ -1,0 +1,47 @@
+// GetVdataUse: the VDATA register rule of every MIMG op (GFX6-9 and the GFX10+ decoder's).
+#include <algorithm>
+#include <bit>
+
+#include "texunit/gcn.h"
+
+namespace texunit::gcn {
+
+VdataUse GetVdataUse(const MimgInstruction& inst) {
+  VdataUse u;
+  const auto enabled = static_cast<uint32_t>(std::popcount(inst.mods.dmask & 0xFu));
+  bool returns = true;
+  switch (inst.op.kind) {
+    case OpKind::kStore:
+      u.sources = enabled;
+      returns = false;
+      break;
+    case OpKind::kAtomic: {
+      u.sources = enabled;
+      returns = inst.mods.glc;
+      const bool cmpswap =
+          inst.op.atomic == AtomicOp::kCmpSwap || inst.op.atomic == AtomicOp::kFcmpSwap;
+      if (returns) u.results = cmpswap ? enabled / 2 : enabled;
+      break;
+    }
+    case OpKind::kGather4:
+    case OpKind::kMsaaLoad:
+    case OpKind::kBvhIntersectRay:
+      u.results = 4;
+      break;
+    default:
+      u.results = enabled;
+      break;
+  }
+  // Tonga (gfx8 here) keeps one 16-bit value per register; GFX8.1 and later pack two.
+  u.packed_d16 =
+      inst.mods.d16 && inst.gfx != Gfx::kGfx6 && inst.gfx != Gfx::kGfx7 && inst.gfx != Gfx::kGfx8;
+  const auto regs = [&](uint32_t values) { return u.packed_d16 ? (values + 1) / 2 : values; };
+  u.result_registers = regs(u.results);
+  u.data_registers = std::max({regs(u.sources), u.result_registers, 1u});
+  const bool tfe_lwe = inst.mods.tfe || inst.mods.lwe;
+  u.status = returns && tfe_lwe;
+  u.registers = u.data_registers + (tfe_lwe ? 1 : 0);
+  return u;
+}
+
+}  // namespace texunit::gcn
