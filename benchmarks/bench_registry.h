@@ -14,6 +14,7 @@ namespace texunit::render {
 void RunWorkload(benchmark::State& state, const BenchWorkload* workload,
                  const RuntimeOptions& options, const std::string& label_suffix);
 
-void RegisterFormatBenchmarks();  // format_bench.cc
+void RegisterFormatBenchmarks();     // format_bench.cc
+void RegisterMemoryOpsBenchmarks();  // memory_ops_bench.cc
 
 }  // namespace texunit::render

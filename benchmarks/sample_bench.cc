@@ -181,6 +181,7 @@ int main(int argc, char** argv) {
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   texunit::render::RegisterAll();
   texunit::render::RegisterFormatBenchmarks();
+  texunit::render::RegisterMemoryOpsBenchmarks();
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;
