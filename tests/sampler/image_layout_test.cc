@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include "texunit/layout.h"
 #include "texunit/memory.h"
 
@@ -88,6 +90,97 @@ TEST(ImageLayout, FullChainOf256Square) {
   for (int i = 0; i < 8; ++i) expect += (uint64_t{256u >> i} * (256u >> i) * 4 + 255) / 256 * 256;
   EXPECT_EQ(l.levels[8].offset, expect);
   EXPECT_EQ(l.total_bytes, expect + 4);
+}
+
+TEST(ImageLayout, MsaaTexelsHoldTheirFragmentsInARow) {
+  // 3x2 R32 2D_MSAA with LAST_LEVEL 2: 4 fragments per texel, one level. A row is 3 texels of 4
+  // fragments of 4 bytes = 48 bytes; the footprint is 2 rows = 96 bytes. Fragment f of texel x
+  // is element x * 4 + f of its row.
+  ImageDesc d = MakeImage2D(FormatId::kR32_UINT, 3, 2, 1, 0);
+  d.type = ImageType::k2DMsaa;
+  d.last_level = 2;
+  ImageLayout l;
+  ASSERT_TRUE(ComputeImageLayout(d, &l).ok());
+  EXPECT_EQ(l.samples, 4u);
+  EXPECT_EQ(l.num_levels, 1u);
+  EXPECT_EQ(l.bytes_per_element, 4u);
+  EXPECT_EQ(l.levels[0].row_bytes, 48u);
+  EXPECT_EQ(l.total_bytes, 96u);
+  // An MSAA array of 3 layers: layers follow one another, 96 bytes each.
+  d.type = ImageType::k2DMsaaArray;
+  d.depth = 3;
+  d.last_array = 2;
+  ASSERT_TRUE(ComputeImageLayout(d, &l).ok());
+  EXPECT_EQ(l.levels[0].slice_bytes, 96u);
+  EXPECT_EQ(l.total_bytes, 288u);
+}
+
+TEST(ImageLayout, MsaaRules) {
+  ImageDesc d = MakeImage2D(FormatId::kR32_UINT, 4, 4, 1, 0);
+  d.type = ImageType::k2DMsaa;
+  d.last_level = 5;  // 32 fragments: more than 16
+  ImageLayout l;
+  Status st = ComputeImageLayout(d, &l);
+  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(st.message().find("LAST_LEVEL=5"), std::string::npos) << st.message();
+  d.last_level = 1;
+  d.base_level = 1;
+  EXPECT_EQ(ComputeImageLayout(d, &l).code(), StatusCode::kInvalidArgument);
+  d = MakeImage2D(FormatId::kBC1_UNORM, 4, 4, 1, 0);
+  d.type = ImageType::k2DMsaa;
+  d.last_level = 1;
+  st = ComputeImageLayout(d, &l);
+  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(st.message().find("multisampled"), std::string::npos) << st.message();
+}
+
+TEST(ImageLayout, OneDimensionalImagesHaveOneRow) {
+  // A 1D T# with HEIGHT 7 (garbage for 1D) still has one row per level: 10 R8 texels, then 5 at
+  // 256; for a 1D array of 3 layers each level holds 3 one-row slices.
+  ImageDesc d = MakeImage2D(FormatId::kR8_UINT, 10, 7, 2, 0);
+  d.type = ImageType::k1D;
+  ImageLayout l;
+  ASSERT_TRUE(ComputeImageLayout(d, &l).ok());
+  EXPECT_EQ(l.levels[0].height, 1u);
+  EXPECT_EQ(l.levels[1].offset, 256u);
+  EXPECT_EQ(l.total_bytes, 256u + 5);
+  d.type = ImageType::k1DArray;
+  d.depth = 3;
+  d.last_array = 2;
+  ASSERT_TRUE(ComputeImageLayout(d, &l).ok());
+  EXPECT_EQ(l.levels[0].slice_bytes, 10u);
+  EXPECT_EQ(l.levels[1].offset, 256u);
+  EXPECT_EQ(l.total_bytes, 256u + 2 * 5 + 5);
+}
+
+TEST(ImageLayout, CubesAndThreeDimensionalLevels) {
+  // A 4x4 RGBA8 cube array of 2 cubes: 12 faces of 64 bytes per level 0, 12 of 16 at level 1.
+  ImageDesc d = MakeImage2D(kRgba8, 4, 4, 2, 0);
+  d.type = ImageType::kCube;
+  d.depth = 12;
+  d.last_array = 11;
+  ImageLayout l;
+  ASSERT_TRUE(ComputeImageLayout(d, &l).ok());
+  EXPECT_EQ(l.levels[0].depth, 12u);
+  EXPECT_EQ(l.levels[1].offset, 768u);  // 12 * 64 = 768 is 256-aligned
+  EXPECT_EQ(l.total_bytes, 768u + 12 * 16);
+  // A 4x4x4 R8 3D image: the depth halves per level (4, 2, 1).
+  d = MakeImage2D(FormatId::kR8_UINT, 4, 4, 3, 0);
+  d.type = ImageType::k3D;
+  d.depth = 4;
+  ASSERT_TRUE(ComputeImageLayout(d, &l).ok());
+  EXPECT_EQ(l.levels[1].depth, 2u);
+  EXPECT_EQ(l.levels[2].depth, 1u);
+  EXPECT_EQ(l.levels[1].offset, 256u);
+  EXPECT_EQ(l.levels[2].offset, 512u);
+  EXPECT_EQ(l.total_bytes, 513u);
+  // A cube's layer count may reach 6 x 8192 faces (GFX6-8 count cubes in the 13-bit DEPTH).
+  d = MakeImage2D(FormatId::kR8_UINT, 1, 1, 1, 0);
+  d.type = ImageType::kCube;
+  d.depth = 6 * 8192;
+  EXPECT_TRUE(ComputeImageLayout(d, &l).ok());
+  d.depth = 6 * 8192 + 6;
+  EXPECT_EQ(ComputeImageLayout(d, &l).code(), StatusCode::kInvalidArgument);
 }
 
 TEST(ImageLayout, ErrorsNameTheField) {
