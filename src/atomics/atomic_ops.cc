@@ -1,6 +1,5 @@
 #include "atomics/atomic_ops.h"
 
-#include <atomic>
 #include <bit>
 #include <cmath>
 #include <type_traits>
@@ -86,42 +85,6 @@ T Value(AtomicOp op, T mem, T d, T cmp) {
   return mem;  // validation admits no other op
 }
 
-template <typename T>
-T Apply(AtomicOp op, T* elem, T d, T cmp) {
-  std::atomic_ref<T> ref(*elem);
-  switch (op) {
-    case AtomicOp::kSwap:
-      return ref.exchange(d);
-    case AtomicOp::kAdd:
-      return ref.fetch_add(d);
-    case AtomicOp::kSub:
-      return ref.fetch_sub(d);
-    case AtomicOp::kAnd:
-      return ref.fetch_and(d);
-    case AtomicOp::kOr:
-      return ref.fetch_or(d);
-    case AtomicOp::kXor:
-      return ref.fetch_xor(d);
-    case AtomicOp::kCmpSwap: {
-      T expected = cmp;
-      ref.compare_exchange_strong(expected, d);
-      return expected;  // cmp when it swapped, else the value that did not match
-    }
-    default: {
-      T mem = ref.load();
-      for (;;) {
-        const T next = Value(op, mem, d, cmp);
-        // Nothing to write (a failed compare, a min that keeps mem): the load was the operation.
-        if (next == mem) return mem;
-        if (ref.compare_exchange_weak(mem, next)) return mem;
-      }
-    }
-  }
-}
-
-static_assert(std::atomic_ref<uint32_t>::required_alignment == alignof(uint32_t));
-static_assert(std::atomic_ref<uint64_t>::required_alignment <= 8);
-
 }  // namespace
 
 uint32_t AtomicValue(AtomicOp op, uint32_t mem, uint32_t d, uint32_t cmp) {
@@ -130,11 +93,4 @@ uint32_t AtomicValue(AtomicOp op, uint32_t mem, uint32_t d, uint32_t cmp) {
 uint64_t AtomicValue(AtomicOp op, uint64_t mem, uint64_t d, uint64_t cmp) {
   return Value(op, mem, d, cmp);
 }
-uint32_t ApplyAtomic(AtomicOp op, uint32_t* elem, uint32_t d, uint32_t cmp) {
-  return Apply(op, elem, d, cmp);
-}
-uint64_t ApplyAtomic(AtomicOp op, uint64_t* elem, uint64_t d, uint64_t cmp) {
-  return Apply(op, elem, d, cmp);
-}
-
 }  // namespace texunit
