@@ -30,7 +30,7 @@ bool IsImplemented(Op op) {
     case OpKind::kGetResinfo:
       return op.flags == 0;
     case OpKind::kAtomic:
-      return op.flags == 0 && op.atomic != AtomicOp::kNone;
+      return op.flags == 0 && op.atomic != AtomicOp::kNone && op.atomic <= AtomicOp::kFmax;
     default:
       return false;
   }

@@ -2,22 +2,19 @@
 // the comments quote the rule they evaluate. Float arithmetic is binary32 in the written order
 // (the project builds with -ffp-contract=off); only the implicit LOD's log2 is taken in double.
 //
-// Readings of points docs/sampling.md leaves open (closest to Vulkan/D3D/AMD behaviour):
-//  - An out-of-bounds load returns 0 in every returned component, DST_SEL 1 included (the
-//    contract's "0 in every component" taken literally, as D3D's out-of-bounds loads).
+// Readings of points docs/sampling.md leaves open (closest to Vulkan/D3D/AMD behaviour; those of
+// the integer-address ops are in reference_memory_ops.cc):
 //  - Only FLOAT texels (inputs) and the final sample result are flushed when denormal; the
 //    coordinate, lod and bias operands and the intermediate products are not.
 //  - DST_SEL 2 and 3 (reserved) are InvalidArgument; S# FILTER_MODE min/max and MIP_FILTER 3 are
 //    Unimplemented; the T#'s MIN_LOD (resource LOD clamp) is not applied (the contract's clamp
 //    names only the S#'s MIN_LOD/MAX_LOD).
 //  - An unbound T# is checked after the request's structure (op, operands, S# present, D16 with
-//    _PCK) but before the T# and S# contents, which are garbage for an all-zero T#. Then: TYPE,
+//    _PCK or an op that does not convert) but before the T# and S# contents, which are garbage for
+//    an all-zero T#: the address operands its TYPE needs are checked after it. Then: TYPE,
 //    FORMAT (kInvalid; a store or _PCK on a format without raw texels), DST_SEL, the S#, layout.
 //  - A channel the format lacks is filtered like a stored one (W = 1.0f goes through the weights
 //    and the mip blend): "Sample ops filter what a load returns".
-//  - Stores (and _PCK stores) write every byte of the texel: bits that belong to no channel
-//    (R32G8X24's padding, the stencil byte of its FLOAT view) are written as 0. A store with
-//    DMASK 0 writes a texel of converted zeros.
 //  - D16 results have 0 in the high half of the dword (a SINT result is not sign-extended).
 #include "reference/reference_sampler.h"
 
@@ -28,7 +25,9 @@
 #include <limits>
 #include <string>
 
+#include "reference/reference_atomics.h"
 #include "reference/reference_formats.h"
+#include "reference/reference_image.h"
 #include "texunit/amd_formats.h"
 #include "texunit/descriptors.h"
 #include "texunit/formats.h"
@@ -38,8 +37,7 @@
 namespace texunit::reference {
 namespace {
 
-constexpr uint32_t kFloatOne = 0x3F800000u;  // 1.0f
-constexpr float kCoordLimit = 16777216.0f;   // 2^24
+constexpr float kCoordLimit = 16777216.0f;  // 2^24
 
 float AsFloat(uint32_t bits) { return std::bit_cast<float>(bits); }
 uint32_t AsBits(float f) { return std::bit_cast<uint32_t>(f); }
@@ -49,174 +47,12 @@ uint32_t FlushDenormalBits(uint32_t bits) {
   return (bits & 0x7F800000u) == 0 ? (bits & 0x80000000u) : bits;
 }
 
-// ---------------------------------------------------------------------------------------------
-// The image as the lanes see it: layout, host pointer, view, format.
-
-struct Image {
-  const ImageDesc* desc = nullptr;
-  ImageLayout layout;
-  uint8_t* host = nullptr;
-  FormatInfo format;
-  uint32_t last_view_level = 0;  // M = last_level - base_level
-};
-
 bool IsInteger(const Image& img) { return img.format.numeric != NumericClass::kFloat; }
 
-const uint8_t* LevelPointer(const Image& img, uint32_t level) {
-  return img.host + img.layout.levels[level].offset;
-}
-
-// The channel codes of texel (x, y) of memory level `level` (see FetchTexel).
+// The channel codes of texel (x, y) of a 2D image's memory level `level` (see FetchTexel).
 void ReadCodes(const Image& img, uint32_t level, uint32_t x, uint32_t y, uint32_t code[4]) {
-  FetchTexel(img.format, LevelPointer(img, level), img.layout.levels[level].row_bytes, x, y, code);
-}
-
-// The bytes of texel (x, y) of a format with raw texels (element_bytes of them).
-uint8_t* TexelPointer(const Image& img, uint32_t level, uint32_t x, uint32_t y) {
-  const LevelLayout& lv = img.layout.levels[level];
-  return img.host + lv.offset + y * lv.row_bytes + uint64_t{x} * img.format.element_bytes;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Result swizzle and DMASK
-
-// Component i of the result: C[sel - 4] for X..W, 0 for DST_SEL 0, and for DST_SEL 1 1.0f on
-// float-class formats, the integer 1 on integer formats.
-void ApplyDstSel(const Image& img, const uint32_t c[4], uint32_t out[4]) {
-  const uint32_t one = IsInteger(img) ? 1u : kFloatOne;
-  for (int i = 0; i < 4; ++i) {
-    const auto sel = static_cast<uint32_t>(img.desc->dst_sel[i]);
-    if (sel == 0) {
-      out[i] = 0;
-    } else if (sel == 1) {
-      out[i] = one;
-    } else {
-      out[i] = c[sel - 4];  // validated: 4..7
-    }
-  }
-}
-
-// D16: every result component to 16 bits in the low half of its dword.
-void ApplyD16(const TexRequest& req, const Image& img, uint32_t comp[4]) {
-  if (!req.mods.d16) return;
-  for (int i = 0; i < 4; ++i) comp[i] = ResultToD16(img.format.numeric, comp[i]);
-}
-
-// The k-th set DMASK bit's component goes to out.data[k]; then the TFE/LWE status dword (0).
-void WriteLane(const TexRequest& req, uint32_t lane, const uint32_t comp[4]) {
-  int k = 0;
-  for (int i = 0; i < 4; ++i) {
-    if ((req.mods.dmask >> i) & 1) req.out.data[k++][lane] = comp[i];
-  }
-  if ((req.mods.tfe || req.mods.lwe) && req.out.status != nullptr) req.out.status[lane] = 0;
-}
-
-bool Active(const TexRequest& req, uint32_t lane) {
-  return lane < req.lane_count && ((req.exec >> lane) & 1) != 0;
-}
-
-int DmaskCount(const TexRequest& req) {
-  return std::popcount(static_cast<unsigned>(req.mods.dmask));
-}
-
-// ---------------------------------------------------------------------------------------------
-// LOAD, LOAD_MIP, STORE, STORE_MIP and their _PCK forms
-
-// The memory level of an unsigned access, or -1 when it is out of bounds: d <= M, x < w_L, y < h_L.
-int64_t AccessLevel(const Image& img, uint32_t d, uint32_t x, uint32_t y) {
-  if (d > img.last_view_level) return -1;
-  const uint32_t level = img.desc->base_level + d;
-  const LevelLayout& lv = img.layout.levels[level];
-  if (x >= lv.width || y >= lv.height) return -1;
-  return level;
-}
-
-// _PCK: dword i is bytes 4i..4i+3 of the texel, 0 past its end; a texel of 1 or 2 bytes is
-// zero-extended, or sign-extended from its width for _SGN.
-void RawTexelDwords(const Image& img, const uint8_t* texel, bool sign_extend, uint32_t dw[4]) {
-  const uint32_t bytes = img.format.element_bytes;
-  for (int i = 0; i < 4; ++i) {
-    dw[i] = 0;
-    for (uint32_t b = 0; b < 4; ++b) {
-      const uint32_t at = 4 * i + b;
-      if (at < bytes) dw[i] |= uint32_t{texel[at]} << (8 * b);
-    }
-  }
-  if (sign_extend && bytes <= 2) {
-    const uint32_t bits = 8 * bytes;
-    if (((dw[0] >> (bits - 1)) & 1u) != 0) dw[0] |= ~((1u << bits) - 1);
-  }
-}
-
-void ExecuteLoad(const TexRequest& req, const Image& img) {
-  const bool mip = (req.op.flags & kOpMip) != 0;
-  const bool pck = (req.op.flags & kOpPck) != 0;
-  const bool sgn = (req.op.flags & kOpSgn) != 0;
-  for (uint32_t lane = 0; lane < req.lane_count; ++lane) {
-    if (!Active(req, lane)) continue;
-    const uint32_t x = req.in.coord[0][lane];
-    const uint32_t y = req.in.coord[1][lane];
-    const uint32_t d = mip ? req.in.mip[lane] : 0;
-    uint32_t comp[4] = {0, 0, 0, 0};  // out of bounds: 0 in every component
-    const int64_t level = AccessLevel(img, d, x, y);
-    if (level >= 0 && pck) {
-      // No conversion, no DST_SEL; D16 was rejected with _PCK.
-      RawTexelDwords(img, TexelPointer(img, static_cast<uint32_t>(level), x, y), sgn, comp);
-    } else if (level >= 0) {
-      uint32_t code[4], c[4];
-      ReadCodes(img, static_cast<uint32_t>(level), x, y, code);
-      for (int ch = 0; ch < 4; ++ch) c[ch] = DecodeChannel(img.format, ch, code[ch]);
-      ApplyDstSel(img, c, comp);
-      ApplyD16(req, img, comp);
-    }
-    WriteLane(req, lane, comp);
-  }
-}
-
-// The 32-bit value of each channel a store writes: in.data[k] for the k-th set DMASK bit (D16:
-// the first popcount(DMASK) channels, whatever the bit positions), 0 for the channels the store
-// does not supply.
-void StoreValues(const TexRequest& req, const Image& img, uint32_t lane, uint32_t value[4]) {
-  for (int ch = 0; ch < 4; ++ch) value[ch] = 0;
-  if (req.mods.d16) {
-    const int n = DmaskCount(req);
-    for (int k = 0; k < n; ++k) {
-      value[k] = D16ToStoreValue(img.format.numeric, req.in.data[k][lane]);
-    }
-    return;
-  }
-  int k = 0;
-  for (int ch = 0; ch < 4; ++ch) {
-    if ((req.mods.dmask >> ch) & 1) value[ch] = req.in.data[k++][lane];
-  }
-}
-
-void ExecuteStore(const TexRequest& req, const Image& img) {
-  const bool mip = (req.op.flags & kOpMip) != 0;
-  const bool pck = (req.op.flags & kOpPck) != 0;
-  const uint32_t bytes = img.format.element_bytes;
-  // Lanes in increasing order: a later lane wins a shared texel. Stores return nothing (no
-  // status dword either, TFE/LWE or not).
-  for (uint32_t lane = 0; lane < req.lane_count; ++lane) {
-    if (!Active(req, lane)) continue;
-    const uint32_t x = req.in.coord[0][lane];
-    const uint32_t y = req.in.coord[1][lane];
-    const uint32_t d = mip ? req.in.mip[lane] : 0;
-    const int64_t level = AccessLevel(img, d, x, y);
-    if (level < 0) continue;  // dropped
-    uint32_t value[4];
-    StoreValues(req, img, lane, value);  // _PCK: the texel's dwords
-    uint8_t texel[16];
-    if (pck) {
-      for (uint32_t b = 0; b < bytes; ++b) {
-        texel[b] = static_cast<uint8_t>(value[b / 4] >> (8 * (b % 4)));
-      }
-    } else {
-      EncodeTexel(img.format, value, texel);
-    }
-    // The texel's bytes and no others.
-    std::memcpy(TexelPointer(img, static_cast<uint32_t>(level), x, y), texel, bytes);
-  }
+  FetchTexel(img.format, SlicePointer(img, level, 0), img.layout.levels[level].row_bytes, x, y,
+             code);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -456,9 +292,28 @@ bool IsSupportedOp(Op op) {
       return (op.flags & ~static_cast<uint32_t>(kOpMip | kOpPck)) == 0;
     case OpKind::kSample:
       return op.flags == 0 || op.flags == kOpLod || op.flags == kOpLz || op.flags == kOpBias;
+    case OpKind::kGetResinfo:
+      return op.flags == 0;
+    case OpKind::kAtomic:
+      return op.flags == 0 && op.atomic != AtomicOp::kNone && op.atomic <= AtomicOp::kFmax;
     default:
       return false;
   }
+}
+
+// Whether the op returns anything (data or the TFE/LWE status dword).
+bool Returns(const TexRequest& req) {
+  return req.op.kind != OpKind::kStore && !(req.op.kind == OpKind::kAtomic && !req.mods.glc);
+}
+
+// The dwords an op returns per lane: DMASK's components, or an atomic's pre-op value with GLC
+// (half the data dwords for the compare-swaps), or nothing.
+int ReturnedDwords(const TexRequest& req) {
+  if (!Returns(req)) return 0;
+  if (req.op.kind == OpKind::kAtomic) {
+    return IsCompareSwap(req.op.atomic) ? DmaskCount(req) / 2 : DmaskCount(req);
+  }
+  return DmaskCount(req);
 }
 
 std::string ClampName(const char* field, ClampMode m) {
@@ -518,31 +373,32 @@ Status ValidateRequest(const TexRequest& req) {
     return Status::InvalidArgument("D16 with " + OpName(req.op) +
                                    ": _PCK moves raw texel dwords, which have no 16-bit form");
   }
+  if (req.mods.d16 && (req.op.kind == OpKind::kGetResinfo || req.op.kind == OpKind::kAtomic)) {
+    return Status::InvalidArgument("D16 with " + OpName(req.op) +
+                                   ": it returns integers and takes no converted data");
+  }
   if (req.mods.a16) return Status::Unimplemented("modifier a16 is not implemented");
-  if (req.mods.da) return Status::Unimplemented("modifier da (array) is not implemented");
+  // mods.da (GFX6-9's array bit) is not read: the T#'s TYPE says what the address operands are.
   if (req.mods.dmask > 0xF) {
     return Status::InvalidArgument("DMASK=" + Hex(req.mods.dmask) + " has bits above 3");
   }
-  if (req.in.coord[0] == nullptr || req.in.coord[1] == nullptr) {
-    return Status::InvalidArgument("TexOperands.coord[0..1] is null for a 2D " + OpName(req.op));
-  }
   const int n = DmaskCount(req);
-  if (req.op.kind == OpKind::kStore) {
+  if (req.op.kind == OpKind::kStore || req.op.kind == OpKind::kAtomic) {
     for (int k = 0; k < n; ++k) {
       if (req.in.data[k] == nullptr) {
         return Status::InvalidArgument("TexOperands.data[" + std::to_string(k) +
                                        "] is null for DMASK=" + Hex(req.mods.dmask));
       }
     }
-  } else {
-    for (int k = 0; k < n; ++k) {
-      if (req.out.data[k] == nullptr) {
-        return Status::InvalidArgument("TexResults.data[" + std::to_string(k) +
-                                       "] is null for DMASK=" + Hex(req.mods.dmask));
-      }
+  }
+  for (int k = 0; k < ReturnedDwords(req); ++k) {
+    if (req.out.data[k] == nullptr) {
+      return Status::InvalidArgument("TexResults.data[" + std::to_string(k) + "] is null for " +
+                                     OpName(req.op) + " with DMASK=" + Hex(req.mods.dmask));
     }
   }
-  if ((req.op.flags & kOpMip) != 0 && req.in.mip == nullptr) {
+  const bool mip = (req.op.flags & kOpMip) != 0 || req.op.kind == OpKind::kGetResinfo;
+  if (mip && req.in.mip == nullptr) {
     return Status::InvalidArgument("TexOperands.mip is null for " + OpName(req.op));
   }
   if (req.op.kind == OpKind::kSample) {
@@ -560,10 +416,43 @@ Status ValidateRequest(const TexRequest& req) {
 // An unbound (all-zero) T#: zeros to the active lanes' results, no memory touched.
 void ExecuteUnbound(const TexRequest& req) {
   const uint32_t zeros[4] = {0, 0, 0, 0};
+  // Stores and atomics without GLC return nothing, not even the status dword.
+  if (!Returns(req)) return;
   for (uint32_t lane = 0; lane < req.lane_count; ++lane) {
-    if (!Active(req, lane)) continue;
-    if (req.op.kind != OpKind::kStore) WriteLane(req, lane, zeros);  // stores: nothing
+    if (Active(req, lane)) WriteDwords(req, lane, zeros, ReturnedDwords(req), true);
   }
+}
+
+// The address operands the T#'s TYPE reads ("Image types"): x; y unless 1D; z, the layer or the
+// face id; the fragment of MSAA types. Sample ops read 2D images only in this release, and MSAA
+// images have no _MIP forms.
+Status CheckImageType(const TexRequest& req) {
+  const ImageType type = req.image->type;
+  if (req.op.kind == OpKind::kSample) {
+    if (type != ImageType::k2D) {
+      return Status::Unimplemented("T#.TYPE=" + std::to_string(static_cast<int>(type)) + " (" +
+                                   ImageTypeName(type) + ") with " + OpName(req.op) +
+                                   " is not implemented by the reference sampler");
+    }
+    if (req.in.coord[0] == nullptr || req.in.coord[1] == nullptr) {
+      return Status::InvalidArgument("TexOperands.coord[0..1] is null for " + OpName(req.op));
+    }
+    return Status::Ok();
+  }
+  if (IsMsaaType(type) && (req.op.flags & kOpMip) != 0) {
+    return Status::InvalidArgument(OpName(req.op) + " on T#.TYPE=" + ImageTypeName(type) +
+                                   ": MSAA images have no mip levels");
+  }
+  if (req.op.kind == OpKind::kGetResinfo) return Status::Ok();  // no address operands
+  const bool needs[4] = {true, !Is1DType(type), type == ImageType::k3D || IsLayeredType(type),
+                         IsMsaaType(type)};
+  for (int c = 0; c < 4; ++c) {
+    if (needs[c] && req.in.coord[c] == nullptr) {
+      return Status::InvalidArgument("TexOperands.coord[" + std::to_string(c) + "] is null for " +
+                                     OpName(req.op) + " on T#.TYPE=" + ImageTypeName(type));
+    }
+  }
+  return Status::Ok();
 }
 
 // The T#'s format: one this reference can read, and able to do what the op asks.
@@ -593,17 +482,29 @@ Status PrepareFormat(const TexRequest& req, FormatInfo* format) {
                                      ": a block format has no raw texel");
     }
   }
+  if (req.op.kind == OpKind::kAtomic) {
+    // "Atomics": the element is the whole texel, 4 or 8 bytes of a format that is not in blocks,
+    // and DMASK is fixed by its size.
+    const bool blocks = format->block_width != 1 || format->block_height != 1;
+    if (blocks || (format->element_bytes != 4 && format->element_bytes != 8)) {
+      return Status::InvalidArgument(OpName(req.op) + " on " + FormatName(desc.format) +
+                                     ": an atomic's element is a 32- or 64-bit texel");
+    }
+    const bool wide = format->element_bytes == 8;
+    const uint8_t want = IsCompareSwap(req.op.atomic) ? (wide ? 0xF : 0x3) : (wide ? 0x3 : 0x1);
+    if (req.mods.dmask != want) {
+      return Status::InvalidArgument("DMASK=" + Hex(req.mods.dmask) + " with " + OpName(req.op) +
+                                     " on a " + std::to_string(8 * format->element_bytes) +
+                                     "-bit texel: it must be " + Hex(want));
+    }
+  }
   return Status::Ok();
 }
 
 Status PrepareImage(const TexRequest& req, Image* img) {
   const ImageDesc& desc = *req.image;
   img->desc = &desc;
-  if (desc.type != ImageType::k2D) {
-    return Status::Unimplemented("T#.TYPE=" + std::to_string(static_cast<int>(desc.type)) + " (" +
-                                 ImageTypeName(desc.type) +
-                                 ") is not implemented by the reference sampler");
-  }
+  TEXUNIT_RETURN_IF_ERROR(CheckImageType(req));
   TEXUNIT_RETURN_IF_ERROR(PrepareFormat(req, &img->format));
   // A reserved DST_SEL makes the T# invalid for every op, including those that do not read it.
   static const char* const kSelNames[4] = {"DST_SEL_X", "DST_SEL_Y", "DST_SEL_Z", "DST_SEL_W"};
@@ -632,33 +533,55 @@ Status PrepareImage(const TexRequest& req, Image* img) {
     return Status::InvalidArgument("T#.BASE_LEVEL=" + std::to_string(desc.base_level) +
                                    " exceeds T#.LAST_LEVEL=" + std::to_string(desc.last_level));
   }
-  if (img->layout.num_levels < static_cast<uint32_t>(desc.last_level) + 1 ||
-      desc.last_level >= kMaxLevels) {
+  // MSAA: one level of S = 2^LAST_LEVEL fragments; otherwise levels 0..LAST_LEVEL.
+  const bool msaa = IsMsaaType(desc.type);
+  const uint32_t levels = msaa ? 1u : uint32_t{desc.last_level} + 1;
+  img->samples = msaa ? 1u << desc.last_level : 1u;
+  if (img->layout.num_levels != levels || img->layout.samples != img->samples ||
+      levels > static_cast<uint32_t>(kMaxLevels)) {
     return Status::Internal("ComputeImageLayout returned " +
-                            std::to_string(img->layout.num_levels) +
-                            " levels for LAST_LEVEL=" + std::to_string(desc.last_level));
+                            std::to_string(img->layout.num_levels) + " levels of " +
+                            std::to_string(img->layout.samples) + " fragments for LAST_LEVEL=" +
+                            std::to_string(desc.last_level) + " of a " + ImageTypeName(desc.type));
   }
-  img->last_view_level = static_cast<uint32_t>(desc.last_level - desc.base_level);
-  // Every texel (or block) the lanes can reach must lie inside the footprint resolved below.
-  for (uint32_t level = desc.base_level; level <= desc.last_level; ++level) {
+  img->last_view_level = levels - 1 - desc.base_level;
+  img->layers = IsLayeredType(desc.type) ? desc.last_array - desc.base_array + 1 : 1;
+  // Every element the lanes can reach must lie inside the footprint resolved below: the last
+  // slice's (3D depth or memory layer) last row's last texel, block or fragment.
+  for (uint32_t level = desc.base_level; level < levels; ++level) {
     const LevelLayout& lv = img->layout.levels[level];
     const uint64_t blocks_x = (uint64_t{lv.width} + f.block_width - 1) / f.block_width;
     const uint64_t blocks_y = (uint64_t{lv.height} + f.block_height - 1) / f.block_height;
-    const uint64_t end = lv.offset + (blocks_y - 1) * lv.row_bytes + blocks_x * f.element_bytes;
-    if (lv.width == 0 || lv.height == 0 || lv.pitch < lv.width ||
-        lv.row_bytes < blocks_x * f.element_bytes || end > img->layout.total_bytes) {
+    const uint64_t row = blocks_x * f.element_bytes * img->samples;
+    const uint32_t slices = desc.type == ImageType::k3D ? lv.depth
+                            : IsLayeredType(desc.type)  ? desc.last_array + 1
+                                                        : 1;
+    const uint64_t end =
+        lv.offset + (slices - 1) * lv.slice_bytes + (blocks_y - 1) * lv.row_bytes + row;
+    if (lv.width == 0 || lv.height == 0 || lv.pitch < lv.width || lv.row_bytes < row ||
+        (Is1DType(desc.type) && lv.height != 1) || lv.slice_bytes < blocks_y * lv.row_bytes ||
+        end > img->layout.total_bytes) {
       return Status::Internal(
           "image layout of level " + std::to_string(level) +
           " lies outside total_bytes=" + std::to_string(img->layout.total_bytes));
     }
   }
-
-  const bool write = req.op.kind == OpKind::kStore;
+  // GET_RESINFO reads no memory, so it needs none registered.
+  if (req.op.kind == OpKind::kGetResinfo) return Status::Ok();
+  if (req.memory == nullptr) return Status::InvalidArgument("TexRequest.memory is null");
+  const bool write = req.op.kind == OpKind::kStore || req.op.kind == OpKind::kAtomic;
   img->host = req.memory->Resolve(desc.base_address, img->layout.total_bytes, write);
   if (img->host == nullptr) {
     return Status::OutOfRange("T#.BASE_ADDRESS=" + Hex(desc.base_address) + ": the footprint of " +
                               std::to_string(img->layout.total_bytes) + " bytes is not registered" +
                               (write ? " writable" : "") + " memory");
+  }
+  // Atomics are atomic on the host, which needs elements aligned to their size.
+  const uint32_t align = req.op.kind == OpKind::kAtomic ? f.element_bytes : 1;
+  if (reinterpret_cast<uintptr_t>(img->host) % align != 0) {
+    return Status::InvalidArgument("host memory for T#.BASE_ADDRESS=" + Hex(desc.base_address) +
+                                   " is not " + std::to_string(align) +
+                                   "-byte aligned for an atomic");
   }
   return Status::Ok();
 }
@@ -671,7 +594,6 @@ Status Execute(const TexRequest& req) {
     ExecuteUnbound(req);
     return Status::Ok();
   }
-  if (req.memory == nullptr) return Status::InvalidArgument("TexRequest.memory is null");
   Image img;
   TEXUNIT_RETURN_IF_ERROR(PrepareImage(req, &img));
   switch (req.op.kind) {
@@ -683,6 +605,12 @@ Status Execute(const TexRequest& req) {
       break;
     case OpKind::kSample:
       ExecuteSample(req, img);
+      break;
+    case OpKind::kGetResinfo:
+      ExecuteResinfo(req, img);
+      break;
+    case OpKind::kAtomic:
+      ExecuteAtomic(req, img);
       break;
     default:
       return Status::Internal("unreachable op kind");

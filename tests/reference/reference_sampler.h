@@ -7,13 +7,17 @@
 //
 // Scope (everything else returns Status::Unimplemented naming what is missing):
 //  - ops: load, load_mip, load_pck, load_pck_sgn, load_mip_pck, load_mip_pck_sgn, store,
-//    store_mip, store_pck, store_mip_pck, sample, sample_l, sample_lz, sample_b;
-//  - 2D images; every FormatId of formats.h (plain, packed, shared exponent, depth/stencil, 4:2:2
-//    pairs, 1-bit, BC1-BC7), loads and samples of all, stores and _PCK of those with raw texels;
+//    store_mip, store_pck, store_mip_pck and get_resinfo on every image type (1D, 2D, 3D, CUBE as
+//    its faces, 1D/2D arrays, 2D_MSAA and 2D_MSAA_ARRAY), the 17 image atomics on every type, and
+//    sample, sample_l, sample_lz, sample_b on 2D images (reference_memory_ops.cc and
+//    reference_atomics.cc hold the integer-address ops);
+//  - every FormatId of formats.h (plain, packed, shared exponent, depth/stencil, 4:2:2 pairs,
+//    1-bit, BC1-BC7), loads and samples of all, stores and _PCK of those with raw texels, atomics
+//    on 32- and 64-bit texels;
 //  - S# clamp modes WRAP, MIRROR, CLAMP_LAST_TEXEL, MIRROR_ONCE_LAST_TEXEL; XY filters point and
 //    bilinear (aniso as point / bilinear); mip filters none, point, linear; blend reduction;
-//  - DMASK, DST_SEL, D16, exec mask, unnormalized coordinates, TFE/LWE (status dword 0), unbound
-//    T#s, PrecisionMode kFloat and kHardware.
+//  - DMASK, DST_SEL, D16, GLC, exec mask, unnormalized coordinates, TFE/LWE (status dword 0),
+//    unbound T#s, PrecisionMode kFloat and kHardware.
 #pragma once
 
 #include "texunit/request.h"

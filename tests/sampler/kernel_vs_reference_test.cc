@@ -1,13 +1,15 @@
 // Every SIMD target against the scalar reference (tests/reference), on random requests over every
-// texel format, with edge cases: NaN/Inf/denormal/huge/negative coordinates and texels, 1x1 and
-// non-power-of-two images, last levels, every CLAMP mode of this release, mixed mag/min filters,
-// random exec masks, DMASK, DST_SEL, D16 and the raw _PCK/_SGN forms. The formats with fast paths
-// (RGBA8, RGBA32F) also run with RuntimeOptions::format_fast_paths off, so the general path is
-// compared on them too. Expected: bit-exact for loads, stores and explicit-LOD sampling (a NaN that
-// filtering produced may carry another payload); implicit
-// LOD uses a different (but < 2e-6) log2 in the kernel, so those results are compared within
-// 1e-4, or within 1/256 of the value range in PrecisionMode::kHardware, where an LOD on a 1/256
-// step of the mip fraction can quantise either way.
+// texel format and (for loads, stores, GET_RESINFO and atomics) every image type, with edge cases:
+// NaN/Inf/denormal/huge/negative coordinates and texels, 1x1 and non-power-of-two images, last
+// levels, layer views, MSAA fragment counts, every CLAMP mode of this release, mixed mag/min
+// filters, random exec masks, DMASK, DST_SEL, D16 and the raw _PCK/_SGN forms. The formats with
+// fast paths (RGBA8, RGBA32F) also run with RuntimeOptions::format_fast_paths off, so the general
+// path is compared on them too. Atomics pick 32- and 64-bit formats most of the time, every op,
+// and often put several lanes on one texel. Expected: bit-exact for loads, stores, GET_RESINFO,
+// atomics and explicit-LOD sampling (a NaN that filtering produced may carry another payload);
+// implicit LOD uses a different (but < 2e-6) log2 in the kernel, so those results are compared
+// within 1e-4, or within 1/256 of the value range in PrecisionMode::kHardware, where an LOD on a
+// 1/256 step of the mip fraction can quantise either way.
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -103,20 +105,76 @@ void FillTexels(Rng& r, const FormatDesc& f, std::vector<uint8_t>* mem) {
   }
 }
 
+bool IsMsaa(ImageType t) { return t == ImageType::k2DMsaa || t == ImageType::k2DMsaaArray; }
+bool IsLayered(ImageType t) {
+  return t == ImageType::k1DArray || t == ImageType::k2DArray || t == ImageType::kCube ||
+         t == ImageType::k2DMsaaArray;
+}
+
+// The image type of a request: sample ops sample 2D images in this release; the integer-address
+// ops take every type (block formats have no MSAA form).
+ImageType PickType(Rng& r, OpKind kind, const FormatDesc& fd) {
+  if (kind == OpKind::kSample || r.B(25)) return ImageType::k2D;
+  static const ImageType kTypes[] = {
+      ImageType::k1D,      ImageType::k2D,      ImageType::k3D,     ImageType::kCube,
+      ImageType::k1DArray, ImageType::k2DArray, ImageType::k2DMsaa, ImageType::k2DMsaaArray};
+  const ImageType t = kTypes[r.U(8)];
+  return IsMsaa(t) && fd.is_block() ? ImageType::k2DArray : t;
+}
+
+// Atomics mostly get a 32- or 64-bit plain format, so that most requests run.
+FormatId PickAtomicFormat(Rng& r, FormatId format) {
+  static const FormatId kElements[] = {FormatId::kR32_UINT,          FormatId::kR32_SINT,
+                                       FormatId::kR32_FLOAT,         FormatId::kR8G8B8A8_UNORM,
+                                       FormatId::kR32G32_UINT,       FormatId::kR32G32_FLOAT,
+                                       FormatId::kR16G16B16A16_SINT, FormatId::kR10G10B10A2_UNORM};
+  return r.B(80) ? kElements[r.U(sizeof(kElements) / sizeof(kElements[0]))] : format;
+}
+
+// A value an atomic's data or compare dword takes: small, random, or a float edge case.
+uint32_t AtomicValue(Rng& r) {
+  switch (r.U(4)) {
+    case 0:
+      return r.U(8);
+    case 1:
+      return r.Bits();
+    case 2:
+      return StoreValue(r, NumericClass::kFloat);
+    default:
+      return static_cast<uint32_t>(-static_cast<int32_t>(r.U(8)));
+  }
+}
+
 // Builds a random request of `kind` on a random format; lanes form quads with structured
 // derivatives.
 void MakeScenario(Rng& r, OpKind kind, FormatId format, Scenario* sc) {
   static const uint32_t kSizes[] = {1, 2, 3, 5, 8, 16, 17, 33, 64};
+  if (kind == OpKind::kAtomic) format = PickAtomicFormat(r, format);
   const FormatDesc& fd = GetFormatDesc(format);
+  const ImageType type = PickType(r, kind, fd);
+  const bool is_3d = type == ImageType::k3D;
   const uint32_t w = kSizes[r.U(9)], h = kSizes[r.U(9)];
+  // 3D depth, or layers (faces for cubes: whole cubes).
+  const uint32_t depth = is_3d                      ? kSizes[r.U(6)]
+                         : type == ImageType::kCube ? 6 * (1 + r.U(2))
+                         : IsLayered(type)          ? 1 + r.U(5)
+                                                    : 1;
+  const uint32_t rows = type == ImageType::k1D || type == ImageType::k1DArray ? 1 : h;
   uint32_t max_levels = 1;
-  while ((std::max(w, h) >> max_levels) > 0) ++max_levels;
-  const uint32_t levels = 1 + r.U(max_levels);
+  while ((std::max({w, rows, is_3d ? depth : 1u}) >> max_levels) > 0) ++max_levels;
+  const uint32_t levels = IsMsaa(type) ? 1 : 1 + r.U(max_levels);
   sc->image = MakeImage2D(format, w, h, levels, kBase);
+  sc->image.type = type;
+  sc->image.depth = depth;
+  if (IsLayered(type)) {
+    sc->image.base_array = r.U(depth);
+    sc->image.last_array = sc->image.base_array + r.U(depth - sc->image.base_array);
+  }
+  if (IsMsaa(type)) sc->image.last_level = static_cast<uint8_t>(r.U(5));  // log2 of 1..16
   if (r.B(30)) {
     sc->image.pitch = fd.is_block() ? (w + fd.block_w - 1) / fd.block_w * fd.block_w : w + r.U(7);
   }
-  sc->image.base_level = static_cast<uint8_t>(r.U(levels));
+  sc->image.base_level = static_cast<uint8_t>(IsMsaa(type) ? 0 : r.U(levels));
   for (auto& s : sc->image.dst_sel) {
     static const DstSel kSel[] = {DstSel::kX, DstSel::kY, DstSel::kZ,
                                   DstSel::kW, DstSel::k0, DstSel::k1};
@@ -176,28 +234,44 @@ void MakeScenario(Rng& r, OpKind kind, FormatId format, Scenario* sc) {
     q.in.lod = sc->in[2].data();
     q.in.bias = sc->in[3].data();
   } else {
-    q.op.flags = r.B(50) ? uint32_t{kOpMip} : 0u;
-    if (r.B(25)) {
+    const bool mem_op = kind == OpKind::kLoad || kind == OpKind::kStore;
+    q.op.flags = mem_op && r.B(50) ? uint32_t{kOpMip} : 0u;
+    if (mem_op && r.B(25)) {
       q.op.flags |= kOpPck;
       if (kind == OpKind::kLoad && r.B(50)) q.op.flags |= kOpSgn;
     }
-    q.mods.d16 = r.B(15);  // with _PCK: InvalidArgument in both
+    q.mods.d16 = r.B(mem_op ? 15 : 3);  // with _PCK, GET_RESINFO, atomics: InvalidArgument
+    if (kind == OpKind::kAtomic) {
+      q.op.atomic = static_cast<AtomicOp>(1 + r.U(17));
+      const bool wide = fd.bytes == 8;
+      const bool cmpswap = q.op.atomic == AtomicOp::kCmpSwap || q.op.atomic == AtomicOp::kFcmpSwap;
+      q.mods.dmask = r.B(90) ? (wide ? (cmpswap ? 0xF : 0x3) : (cmpswap ? 0x3 : 0x1))
+                             : static_cast<uint8_t>(r.U(16));
+      q.mods.glc = r.B(60);
+    }
+    const uint32_t samples = IsMsaa(type) ? 1u << sc->image.last_level : 1u;
+    // Atomics on few texels, so that lanes often share one.
+    const uint32_t spread = kind == OpKind::kAtomic && r.B(50) ? 2 : 0;
     for (uint32_t lane = 0; lane < n; ++lane) {
-      sc->in[0][lane] = r.B(5) ? r.Bits() : r.U(w + 2);
-      sc->in[1][lane] = r.B(5) ? r.Bits() : r.U(h + 2);
+      sc->in[0][lane] = r.B(5) ? r.Bits() : r.U((spread ? spread : w) + 2);
+      sc->in[1][lane] = r.B(5) ? r.Bits() : r.U((spread ? spread : h) + 2);
+      sc->in[2][lane] = r.B(5) ? r.Bits() : r.U(depth + 2);
+      sc->in[3][lane] = r.B(5) ? r.Bits() : r.U(samples + 2);
       sc->in[4][lane] = r.B(5) ? r.Bits() : r.U(levels + 1);
       for (int c = 0; c < 4; ++c) {
-        sc->in[5 + c][lane] = (q.op.flags & kOpPck) != 0 ? r.Bits() : StoreValue(r, fd.numeric);
+        sc->in[5 + c][lane] = kind == OpKind::kAtomic      ? AtomicValue(r)
+                              : (q.op.flags & kOpPck) != 0 ? r.Bits()
+                                                           : StoreValue(r, fd.numeric);
         if (q.mods.d16 && r.B(50)) sc->in[5 + c][lane] &= 0xFFFF;
       }
     }
-    q.in.coord[0] = sc->in[0].data();
-    q.in.coord[1] = sc->in[1].data();
+    for (int c = 0; c < 4; ++c) q.in.coord[c] = sc->in[c].data();
     q.in.mip = sc->in[4].data();
     for (int c = 0; c < 4; ++c) q.in.data[c] = sc->in[5 + c].data();
   }
-  sc->describe = OpName(q.op) + (q.mods.d16 ? " d16 " : " ") + std::to_string(w) + "x" +
-                 std::to_string(h) + " levels " + std::to_string(levels) + " base " +
+  sc->describe = OpName(q.op) + (q.mods.d16 ? " d16 " : " ") + ImageTypeName(type) + " " +
+                 std::to_string(w) + "x" + std::to_string(h) + "x" + std::to_string(depth) +
+                 " levels " + std::to_string(levels) + " base " +
                  std::to_string(sc->image.base_level) + " pitch " +
                  std::to_string(sc->image.pitch) + " fmt " + FormatName(format) + " lanes " +
                  std::to_string(n);
@@ -336,6 +410,8 @@ class KernelVsReference : public ::testing::TestWithParam<std::string> {
 TEST_P(KernelVsReference, Load) { Compare(OpKind::kLoad, 1, 4000); }
 TEST_P(KernelVsReference, Store) { Compare(OpKind::kStore, 2, 4000); }
 TEST_P(KernelVsReference, Sample) { Compare(OpKind::kSample, 3, 8000); }
+TEST_P(KernelVsReference, GetResinfo) { Compare(OpKind::kGetResinfo, 4, 1000); }
+TEST_P(KernelVsReference, Atomic) { Compare(OpKind::kAtomic, 5, 4000); }
 
 INSTANTIATE_TEST_SUITE_P(Targets, KernelVsReference,
                          ::testing::ValuesIn(Runtime::SupportedTargets()),
