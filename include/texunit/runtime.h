@@ -17,7 +17,8 @@ struct RuntimeOptions {
   // Worker threads for ExecuteBatch; 0 = $TEXUNIT_THREADS, else all hardware threads.
   int threads = 0;
   // "SSE4", "AVX2", "AVX3", "SCALAR" (also NEON, SVE, SVE2 on aarch64); empty = $TEXUNIT_TARGET,
-  // else the best target this CPU supports. Forcing a target is process-wide.
+  // else the best target this CPU supports. Each Runtime keeps its own target:
+  // forcing one in a Runtime does not change the others.
   std::string target;
   // RGBA8 and RGBA32F have fast paths beside the table-driven path every other format takes;
   // false sends them through the general path too (same results, for measurement and tests).

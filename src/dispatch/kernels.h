@@ -1,5 +1,7 @@
-// Entry points of the Highway-dispatched kernels. Each calls the best target allowed by the
-// process-wide target mask (Runtime sets it when a target is forced).
+// The Highway-compiled kernels of one target, as a table of function pointers. Runtime::Create
+// picks a table once and each Runtime keeps its own, so forcing a target in one Runtime never
+// changes which code another Runtime runs (Highway's HWY_DYNAMIC_DISPATCH reads a process-wide
+// mask, which is why the kernels are not called through it).
 #pragma once
 
 #include <cstdint>
@@ -8,12 +10,42 @@
 
 namespace texunit {
 
-void DispatchSampleWave(const WaveSetup& setup);
-void DispatchLoadWave(const WaveSetup& setup);
-void DispatchStoreWave(const WaveSetup& setup);
-void DispatchResinfoWave(const WaveSetup& setup);
-void DispatchAtomicWave(const WaveSetup& setup);
-// The HWY_* bit of the target the kernels currently dispatch to.
-int64_t DispatchedTarget();
+using WaveKernel = void (*)(const WaveSetup&);
+
+struct KernelTable {
+  WaveKernel sample = nullptr;
+  WaveKernel load = nullptr;
+  WaveKernel store = nullptr;
+  WaveKernel resinfo = nullptr;
+  WaveKernel atomic = nullptr;
+  // HWY_TARGET of the code each kernel translation unit compiled for this table: what the
+  // kernels really run, as opposed to what was asked for.
+  int64_t (*sample_target)() = nullptr;
+  int64_t (*memory_target)() = nullptr;
+};
+
+// Fills `table` from the entry of `fills` whose code reports `target` (`reported` reads that from
+// a filled table). `fills` is Highway's dispatch table of an exported `void(KernelTable*)`: one
+// entry per compiled target, null for the others, plus a first entry that dispatches by the
+// process-wide mask (harmless here: it fills some compiled target's entries, which are matched
+// like the others).
+template <typename Entries, typename Reported>
+bool FillForTarget(const Entries& fills, Reported reported, int64_t target, KernelTable* table) {
+  for (auto* fill : fills) {
+    if (fill == nullptr) continue;
+    KernelTable probe;
+    fill(&probe);
+    if (reported(probe) == target) {
+      fill(table);
+      return true;
+    }
+  }
+  return false;
+}
+
+// Fills `table` with the kernels compiled for `target` (one HWY_* bit); false when the kernel
+// translation units were not compiled for it.
+bool GetSampleKernels(int64_t target, KernelTable* table);  // sample_kernels.cc
+bool GetMemoryKernels(int64_t target, KernelTable* table);  // load_store_kernels.cc
 
 }  // namespace texunit

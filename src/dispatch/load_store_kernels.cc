@@ -1,5 +1,6 @@
 // Compiles the kernels of the ops that address texels by integers (load, store, GET_RESINFO,
-// atomics) once per Highway target and exports the dispatchers.
+// atomics) once per Highway target and exports a getter of each target's entries for the
+// per-Runtime kernel table (kernels.h).
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "dispatch/load_store_kernels.cc"
 #include "dispatch/kernels.h"
@@ -17,6 +18,14 @@ void LoadWave(const WaveSetup& setup) { LoadWaveImpl(setup); }
 void StoreWave(const WaveSetup& setup) { StoreWaveImpl(setup); }
 void ResinfoWave(const WaveSetup& setup) { ResinfoWaveImpl(setup); }
 void AtomicWave(const WaveSetup& setup) { AtomicWaveImpl(setup); }
+int64_t MemoryTarget() { return HWY_TARGET; }
+void FillMemoryKernels(KernelTable* table) {
+  table->load = &LoadWave;
+  table->store = &StoreWave;
+  table->resinfo = &ResinfoWave;
+  table->atomic = &AtomicWave;
+  table->memory_target = &MemoryTarget;
+}
 
 }  // namespace HWY_NAMESPACE
 }  // namespace texunit
@@ -25,15 +34,13 @@ HWY_AFTER_NAMESPACE();
 #if HWY_ONCE
 namespace texunit {
 
-HWY_EXPORT(LoadWave);
-HWY_EXPORT(StoreWave);
-HWY_EXPORT(ResinfoWave);
-HWY_EXPORT(AtomicWave);
+HWY_EXPORT(FillMemoryKernels);
 
-void DispatchLoadWave(const WaveSetup& setup) { HWY_DYNAMIC_DISPATCH(LoadWave)(setup); }
-void DispatchStoreWave(const WaveSetup& setup) { HWY_DYNAMIC_DISPATCH(StoreWave)(setup); }
-void DispatchResinfoWave(const WaveSetup& setup) { HWY_DYNAMIC_DISPATCH(ResinfoWave)(setup); }
-void DispatchAtomicWave(const WaveSetup& setup) { HWY_DYNAMIC_DISPATCH(AtomicWave)(setup); }
+bool GetMemoryKernels(int64_t target, KernelTable* table) {
+  return FillForTarget(
+      HWY_DISPATCH_TABLE(FillMemoryKernels), [](const KernelTable& t) { return t.memory_target(); },
+      target, table);
+}
 
 }  // namespace texunit
 #endif

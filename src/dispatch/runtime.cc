@@ -19,7 +19,7 @@ namespace texunit {
 
 struct Runtime::Impl {
   std::unique_ptr<tbb::task_arena> arena;
-  int64_t target = 0;
+  KernelTable kernels;  // this Runtime's target, fixed at Create
   ExecOptions exec;
 };
 
@@ -45,14 +45,18 @@ std::vector<std::string> TargetNames(int64_t mask) {
 // Compiled targets: every kernel TU is built with the same HWY_TARGETS.
 int64_t CompiledMask() { return HWY_TARGETS; }
 
-// What the CPU supports, read once before any target is forced (forcing changes what
-// hwy::SupportedTargets() reports).
+// What the CPU supports (texunit never forces Highway's process-wide mask; only tests may).
 int64_t CpuMask() {
-  static const int64_t mask = [] {
-    hwy::SetSupportedTargetsForTest(0);
-    return hwy::SupportedTargets() | HWY_SCALAR;
-  }();
+  static const int64_t mask = hwy::SupportedTargets() | HWY_SCALAR;
   return mask;
+}
+
+// The best target both compiled in and supported by this CPU.
+int64_t BestTarget() {
+  for (int64_t t : kKnownTargets) {
+    if (CompiledMask() & CpuMask() & t) return t;
+  }
+  return HWY_SCALAR;
 }
 
 void ZeroResults(const WaveSetup& s) {
@@ -63,8 +67,6 @@ void ZeroResults(const WaveSetup& s) {
     if (s.write_status) req.out.status[lane] = 0;
   }
 }
-
-std::mutex g_target_mutex;
 
 }  // namespace
 
@@ -88,7 +90,6 @@ Status Runtime::Create(const RuntimeOptions& options, std::unique_ptr<Runtime>* 
   if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 
   int64_t forced = 0;
-  CpuMask();  // read the real CPU mask before any forcing
   if (!target.empty()) {
     std::string upper = target;
     for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -113,11 +114,11 @@ Status Runtime::Create(const RuntimeOptions& options, std::unique_ptr<Runtime>* 
   rt->threads_ = threads;
   rt->impl_->arena = std::make_unique<tbb::task_arena>(threads);
   rt->impl_->exec.format_fast_paths = options.format_fast_paths;
-  {
-    // The dispatch mask is process-wide: forcing a target affects every Runtime.
-    std::lock_guard<std::mutex> lock(g_target_mutex);
-    hwy::SetSupportedTargetsForTest(forced);
-    rt->impl_->target = DispatchedTarget();
+  const int64_t chosen = forced != 0 ? forced : BestTarget();
+  KernelTable& k = rt->impl_->kernels;
+  if (!GetSampleKernels(chosen, &k) || !GetMemoryKernels(chosen, &k)) {
+    return Status::Internal(std::string("no kernels were compiled for target ") +
+                            hwy::TargetName(chosen));
   }
   *out = std::move(rt);
   return Status::Ok();
@@ -134,19 +135,19 @@ Status Runtime::Execute(const TexRequest& request) const {
   }
   switch (request.op.kind) {
     case OpKind::kSample:
-      DispatchSampleWave(setup);
+      impl_->kernels.sample(setup);
       break;
     case OpKind::kLoad:
-      DispatchLoadWave(setup);
+      impl_->kernels.load(setup);
       break;
     case OpKind::kStore:
-      DispatchStoreWave(setup);
+      impl_->kernels.store(setup);
       break;
     case OpKind::kGetResinfo:
-      DispatchResinfoWave(setup);
+      impl_->kernels.resinfo(setup);
       break;
     case OpKind::kAtomic:
-      DispatchAtomicWave(setup);
+      impl_->kernels.atomic(setup);
       break;
     default:
       return Status::Internal("PrepareWave accepted an op no kernel runs");
@@ -179,7 +180,8 @@ Status Runtime::ExecuteBatch(std::span<const TexRequest> requests,
   return first;
 }
 
-std::string Runtime::target_name() const { return hwy::TargetName(impl_->target); }
+// Asked of the kernels themselves, so it names the code that runs.
+std::string Runtime::target_name() const { return hwy::TargetName(impl_->kernels.sample_target()); }
 
 std::vector<std::string> Runtime::CompiledTargets() { return TargetNames(CompiledMask()); }
 

@@ -1,4 +1,5 @@
-// Compiles the sample kernel once per Highway target and exports the dispatcher.
+// Compiles the sample kernel once per Highway target and exports a getter of each target's
+// entry for the per-Runtime kernel table (kernels.h).
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "dispatch/sample_kernels.cc"
 #include "dispatch/kernels.h"
@@ -11,7 +12,11 @@ namespace texunit {
 namespace HWY_NAMESPACE {
 
 void SampleWave(const WaveSetup& setup) { SampleWaveImpl(setup); }
-int64_t KernelTarget() { return HWY_TARGET; }
+int64_t SampleTarget() { return HWY_TARGET; }
+void FillSampleKernels(KernelTable* table) {
+  table->sample = &SampleWave;
+  table->sample_target = &SampleTarget;
+}
 
 }  // namespace HWY_NAMESPACE
 }  // namespace texunit
@@ -20,11 +25,13 @@ HWY_AFTER_NAMESPACE();
 #if HWY_ONCE
 namespace texunit {
 
-HWY_EXPORT(SampleWave);
-HWY_EXPORT(KernelTarget);
+HWY_EXPORT(FillSampleKernels);
 
-void DispatchSampleWave(const WaveSetup& setup) { HWY_DYNAMIC_DISPATCH(SampleWave)(setup); }
-int64_t DispatchedTarget() { return HWY_DYNAMIC_DISPATCH(KernelTarget)(); }
+bool GetSampleKernels(int64_t target, KernelTable* table) {
+  return FillForTarget(
+      HWY_DISPATCH_TABLE(FillSampleKernels), [](const KernelTable& t) { return t.sample_target(); },
+      target, table);
+}
 
 }  // namespace texunit
 #endif

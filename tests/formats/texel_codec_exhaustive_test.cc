@@ -84,10 +84,6 @@ class TexelCodecExhaustive : public ::testing::TestWithParam<std::string> {
     opt.threads = 1;
     ASSERT_TRUE(Runtime::Create(opt, &rt_).ok());
   }
-  void TearDown() override {
-    std::unique_ptr<Runtime> reset;
-    (void)Runtime::Create({}, &reset);
-  }
   std::unique_ptr<Runtime> rt_;
 };
 

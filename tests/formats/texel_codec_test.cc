@@ -42,10 +42,6 @@ class TexelCodec : public ::testing::TestWithParam<std::string> {
     opt.threads = 1;
     ASSERT_TRUE(Runtime::Create(opt, &rt_).ok());
   }
-  void TearDown() override {
-    std::unique_ptr<Runtime> reset;
-    (void)Runtime::Create({}, &reset);
-  }
 
   // The four components a one-lane `op` returns for texel x.
   std::array<uint32_t, 4> Load(Image& img, uint32_t x, uint32_t flags = 0, bool d16 = false,

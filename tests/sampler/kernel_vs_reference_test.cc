@@ -338,12 +338,6 @@ class KernelVsReference : public ::testing::TestWithParam<std::string> {
       ASSERT_EQ(rt_[fast ? 0 : 1]->target_name(), GetParam());
     }
   }
-  void TearDown() override {
-    RuntimeOptions opt;
-    opt.target = "";
-    std::unique_ptr<Runtime> reset;
-    (void)Runtime::Create(opt, &reset);
-  }
 
   // `iterations` random requests of `kind`, each on a format drawn from the whole table (the
   // first pass over the table visits every format in order).

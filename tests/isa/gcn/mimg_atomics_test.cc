@@ -312,9 +312,13 @@ TEST_F(MimgAtomicsTest, EveryAtomicOfEachGenerationMatchesHandComputedValues) {
           EXPECT_EQ(after, c.after) << "lane " << lane;
           // GLC: the pre-op value, low dword first, in the first VDATA registers.
           EXPECT_EQ(w.v(0, lane), static_cast<uint32_t>(c.mem)) << "lane " << lane;
-          if (wide) EXPECT_EQ(w.v(1, lane), static_cast<uint32_t>(c.mem >> 32)) << "lane " << lane;
+          if (wide) {
+            EXPECT_EQ(w.v(1, lane), static_cast<uint32_t>(c.mem >> 32)) << "lane " << lane;
+          }
           // A 32-bit compare-swap returns one dword: the compare value stays in v1.
-          if (!wide && cmpswap) EXPECT_EQ(w.v(1, lane), static_cast<uint32_t>(c.cmp));
+          if (!wide && cmpswap) {
+            EXPECT_EQ(w.v(1, lane), static_cast<uint32_t>(c.cmp));
+          }
         }
       }
     }
