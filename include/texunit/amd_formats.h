@@ -92,6 +92,11 @@ const char* NumFormatName(NumFormat f);
 FormatId AmdFormatToFormatId(Gfx gfx, AmdFormat f);
 // The pair that encodes `id` on `gfx`; false when the generation has none.
 bool FormatIdToAmdFormat(Gfx gfx, FormatId id, AmdFormat* out);
+// InvalidArgument naming the field when DATA_FORMAT or NUM_FORMAT holds a value `gfx` reserves
+// (DATA_FORMAT 15, 29-31, and 23, 42, 43 before gfx9, ETC2's 24-28 before gfx8; NUM_FORMAT 8,
+// 14, 15, and the GFX6/7-only kinds on gfx8). DecodeImageDesc rejects those; a pair of defined
+// values that names no format still decodes, and fails when a request uses it (AmdFormatError).
+Status CheckAmdFormatFields(Gfx gfx, AmdFormat f);
 // Why a pair is not a format on `gfx`: an InvalidArgument (undefined or reserved combination) or
 // Unsupported (defined by the hardware but not modelled, e.g. ETC2) naming both fields.
 Status AmdFormatError(Gfx gfx, AmdFormat f);

@@ -30,7 +30,7 @@ bool IsImplemented(Op op) {
     case OpKind::kGetResinfo:
       return op.flags == 0;
     case OpKind::kAtomic:
-      return op.flags == 0 && op.atomic != AtomicOp::kNone && op.atomic <= AtomicOp::kFmax;
+      return op.flags == 0 && op.atomic != AtomicOp::kNone;
     default:
       return false;
   }
@@ -41,6 +41,11 @@ bool IsCompareSwap(AtomicOp op) { return op == AtomicOp::kCmpSwap || op == Atomi
 Status CheckClamp(const char* field, ClampMode m) {
   if (static_cast<uint8_t>(m) <= static_cast<uint8_t>(ClampMode::kMirrorOnceLastTexel)) {
     return Status::Ok();
+  }
+  // The S# field is 3 bits: a larger value did not come from a descriptor.
+  if (static_cast<uint8_t>(m) > static_cast<uint8_t>(ClampMode::kMirrorOnceBorder)) {
+    return Status::InvalidArgument(std::string("S#.") + field + "=" +
+                                   std::to_string(static_cast<int>(m)) + " is not a clamp mode");
   }
   return Status::Unimplemented(std::string("S#.") + field + "=" +
                                std::to_string(static_cast<int>(m)) + " (" + ClampModeName(m) +
@@ -322,6 +327,15 @@ Status PrepareWave(const TexRequest& req, const ExecOptions& options, WaveSetup*
   }
   s->lane_count = req.lane_count;
   s->exec = req.exec & (req.lane_count == 64 ? ~0ull : (1ull << req.lane_count) - 1);
+  if (static_cast<uint8_t>(req.op.kind) > static_cast<uint8_t>(OpKind::kBvhIntersectRay)) {
+    return Status::InvalidArgument(
+        "request op.kind=" + std::to_string(static_cast<int>(req.op.kind)) + " is not an OpKind");
+  }
+  if (req.op.kind == OpKind::kAtomic && req.op.atomic > AtomicOp::kFmax) {
+    return Status::InvalidArgument(
+        "request op.atomic=" + std::to_string(static_cast<int>(req.op.atomic)) +
+        " is not an AtomicOp");
+  }
   if (!IsImplemented(req.op)) {
     return Status::Unimplemented(UpperOpName(req.op) + " is not implemented in this release");
   }

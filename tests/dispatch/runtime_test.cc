@@ -267,6 +267,43 @@ TEST(Runtime, ValidationErrorsNameFieldAndValue) {
   expect(q, StatusCode::kInvalidArgument, "D16");
 }
 
+// Issue 9 item 3: values outside an enum are invalid requests, not missing features, and the
+// message says which field holds them.
+TEST(Runtime, ValuesOutsideTheEnumsAreInvalidArguments) {
+  Image4x4 img;
+  SamplerDesc sd;
+  auto rt = MakeRuntime();
+  Lanes l(4);
+  TexRequest q;
+  q.image = &img.desc;
+  q.sampler = &sd;
+  q.memory = &img.memory;
+  l.Wire(&q);
+  auto expect = [&](StatusCode code, const char* text) {
+    const Status s = rt->Execute(q);
+    EXPECT_EQ(s.code(), code) << s.ToString();
+    EXPECT_NE(s.message().find(text), std::string::npos) << s.ToString();
+  };
+  q.op = {static_cast<OpKind>(200), 0, AtomicOp::kNone};
+  expect(StatusCode::kInvalidArgument, "op.kind=200 is not an OpKind");
+  q.op = {OpKind::kAtomic, 0, static_cast<AtomicOp>(18)};
+  expect(StatusCode::kInvalidArgument, "op.atomic=18 is not an AtomicOp");
+  q.op = {OpKind::kSample, kOpLz, AtomicOp::kNone};
+  sd.clamp_y = static_cast<ClampMode>(9);
+  expect(StatusCode::kInvalidArgument, "S#.CLAMP_Y=9 is not a clamp mode");
+  sd.clamp_y = ClampMode::kMirrorOnceBorder;  // a real mode, not implemented yet
+  expect(StatusCode::kUnimplemented, "S#.CLAMP_Y=7");
+  // A 1D T# is implemented for loads; the sample ops name the type they lack.
+  ImageDesc one_d = img.desc;
+  one_d.type = ImageType::k1D;
+  q.image = &one_d;
+  sd = SamplerDesc();
+  expect(StatusCode::kUnimplemented, "T#.TYPE=1D");
+  q.op = {OpKind::kLoad, 0, AtomicOp::kNone};
+  q.in.coord[1] = nullptr;  // 1D reads x alone
+  EXPECT_TRUE(rt->Execute(q).ok());
+}
+
 TEST(Runtime, BatchMatchesWaveByWaveAndReportsTheFirstFailure) {
   Image4x4 img;
   SamplerDesc sd;

@@ -295,7 +295,7 @@ bool IsSupportedOp(Op op) {
     case OpKind::kGetResinfo:
       return op.flags == 0;
     case OpKind::kAtomic:
-      return op.flags == 0 && op.atomic != AtomicOp::kNone && op.atomic <= AtomicOp::kFmax;
+      return op.flags == 0 && op.atomic != AtomicOp::kNone;
     default:
       return false;
   }
@@ -364,6 +364,12 @@ Status ValidateRequest(const TexRequest& req) {
   if (req.lane_count < 1 || req.lane_count > kMaxLanes) {
     return Status::InvalidArgument("TexRequest.lane_count=" + std::to_string(req.lane_count) +
                                    " is not in 1..64");
+  }
+  if (static_cast<uint8_t>(req.op.kind) > static_cast<uint8_t>(OpKind::kBvhIntersectRay) ||
+      (req.op.kind == OpKind::kAtomic && req.op.atomic > AtomicOp::kFmax)) {
+    return Status::InvalidArgument("op kind " + std::to_string(static_cast<int>(req.op.kind)) +
+                                   " / atomic " + std::to_string(static_cast<int>(req.op.atomic)) +
+                                   " is not an op");
   }
   if (!IsSupportedOp(req.op)) {
     return Status::Unimplemented("op " + OpName(req.op) +

@@ -276,6 +276,29 @@ bool FormatIdToAmdFormat(Gfx gfx, FormatId id, AmdFormat* out) {
   return false;
 }
 
+Status CheckAmdFormatFields(Gfx gfx, AmdFormat f) {
+  const std::string on = std::string(" on ") + GfxName(gfx);
+  const std::string problem = DataFormatProblem(gfx, f.data);
+  if (problem.find("reserved") != std::string::npos) {
+    return Status::InvalidArgument("T#.DATA_FORMAT=" + std::to_string(static_cast<int>(f.data)) +
+                                   " " + problem + on);
+  }
+  const int n = static_cast<int>(f.num);
+  // GFX9's FMASK and ASTC data formats carry the sample layout or block size in NUM_FORMAT.
+  const int d = static_cast<int>(f.data);
+  const bool num_is_other = gfx == Gfx::kGfx9 && d >= 0x2d && d <= 0x33;
+  if (!num_is_other && (n == 8 || n >= 14)) {
+    return Status::InvalidArgument("T#.NUM_FORMAT=" + std::to_string(n) + " is reserved" + on);
+  }
+  // PAL's VI enum names the GFX6/7-only kinds' codes RESERVED.
+  if (gfx == Gfx::kGfx8 && IsSiCiNum(f.num)) {
+    return Status::InvalidArgument("T#.NUM_FORMAT=" + std::to_string(n) + " (" +
+                                   NumFormatName(f.num) + ") is reserved" + on +
+                                   ": it exists on gfx6 and gfx7 only");
+  }
+  return Status::Ok();
+}
+
 Status AmdFormatError(Gfx gfx, AmdFormat f) {
   const std::string what = Describe(f);
   const std::string on = std::string(" on ") + GfxName(gfx);

@@ -832,6 +832,8 @@ Status DecodeImageDesc(Gfx gfx, std::span<const uint32_t> dwords, ImageDesc* out
 
   d.linear = gcn::IsLinearTiling(gfx, d.tiling);
   if (gfx < Gfx::kGfx10) {
+    TEXUNIT_RETURN_IF_ERROR(CheckAmdFormatFields(
+        gfx, {static_cast<DataFormat>(d.data_format), static_cast<NumFormat>(d.num_format)}));
     // The pair is kept only when it names no format (see ImageDesc::data_format).
     d.format = AmdFormatToFormatId(
         gfx, {static_cast<DataFormat>(d.data_format), static_cast<NumFormat>(d.num_format)});
