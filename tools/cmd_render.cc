@@ -39,7 +39,7 @@ int RunRender(const std::vector<std::string>& args) {
   double repeat = render::GroundPlaneOptions().texture_repeat;
   ArgParser parser("texunit render [options]");
   parser.AddString("texture", &texture_path,
-                   "image file for the plane (PNG, JPEG, ...); default: the built-in pattern");
+                   "PNG file for the plane; default: the built-in pattern");
   parser.AddInt("width", &width, "picture width in pixels", 1, 16384);
   parser.AddInt("height", &height, "picture height in pixels", 1, 16384);
   parser.AddString("out", &out_path, "PNG file to write");

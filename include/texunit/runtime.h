@@ -40,6 +40,8 @@ class Runtime {
                       std::vector<Status>* statuses = nullptr) const;
 
   std::string target_name() const;  // the target kernels run on, e.g. "AVX3"
+  // Worker threads ExecuteBatch uses: the requested count, capped at the parallelism TBB allows
+  // this process (its CPUs), since an arena never runs more.
   int threads() const { return threads_; }
 
   // Every target compiled into this build ("AVX3", "AVX2", "SSE4", "SCALAR", ...), best first.

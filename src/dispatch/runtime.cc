@@ -2,6 +2,7 @@
 #include "texunit/runtime.h"
 
 #include <tbb/blocked_range.h>
+#include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
@@ -88,6 +89,12 @@ Status Runtime::Create(const RuntimeOptions& options, std::unique_ptr<Runtime>* 
     }
   }
   if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  // TBB runs at most its allowed parallelism (the CPUs this process may use, unless a
+  // tbb::global_control lowers it) whatever an arena asks for; report the count that runs.
+  const auto allowed =
+      tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
+  threads = static_cast<int>(
+      std::min<size_t>(static_cast<size_t>(threads), std::max<size_t>(1, allowed)));
 
   int64_t forced = 0;
   if (!target.empty()) {

@@ -4,9 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstdlib>
 #include <cstring>
+#include <thread>
 #include <vector>
 
 #include "texunit/layout.h"
@@ -302,6 +304,15 @@ TEST(Runtime, ValuesOutsideTheEnumsAreInvalidArguments) {
   q.op = {OpKind::kLoad, 0, AtomicOp::kNone};
   q.in.coord[1] = nullptr;  // 1D reads x alone
   EXPECT_TRUE(rt->Execute(q).ok());
+}
+
+// Issue 9, item 11: an arena never runs more threads than TBB allows the process, so threads()
+// reports the capped count, not the one asked for.
+TEST(Runtime, ThreadsReportsTheCountThatRuns) {
+  auto rt = MakeRuntime("", 4096);
+  EXPECT_GE(rt->threads(), 1);
+  EXPECT_LE(rt->threads(), static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+  EXPECT_EQ(MakeRuntime("", 1)->threads(), 1);
 }
 
 TEST(Runtime, BatchMatchesWaveByWaveAndReportsTheFirstFailure) {

@@ -3,11 +3,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
 #include <regex>
 #include <string>
+#include <thread>
 
 #include "render/image_io.h"
 
@@ -71,6 +73,28 @@ TEST(CliSmokeTest, RenderLoadsATextureFile) {
   EXPECT_EQ(image.height, 48u);
   EXPECT_EQ(RunCli("render --texture " + TempPath("missing.png").string()).exit_code, 1);
   std::filesystem::remove(texture);
+  std::filesystem::remove(out);
+}
+
+// Issue 9, items 10 and 11: a failed write is reported, and the thread count printed is the
+// one that ran.
+TEST(CliSmokeTest, RenderReportsAFullDiskAndTheThreadsItUsed) {
+  if (!CliBuilt()) GTEST_SKIP() << TEXUNIT_CLI << " is not built";
+  if (std::filesystem::exists("/dev/full")) {
+    const CommandResult full = RunCli("render --width 32 --height 16 --out /dev/full");
+    EXPECT_EQ(full.exit_code, 1) << full.output;
+    EXPECT_NE(full.output.find("cannot write PNG '/dev/full'"), std::string::npos) << full.output;
+  }
+  const std::filesystem::path out = TempPath("threads.png");
+  const CommandResult r =
+      RunCli("render --width 32 --height 16 --threads 4096 --out " + out.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  std::smatch m;
+  const std::regex threads_re("(\\d+) threads?");
+  ASSERT_TRUE(std::regex_search(r.output, m, threads_re)) << r.output;
+  const int used = std::stoi(m[1]);
+  EXPECT_GE(used, 1);
+  EXPECT_LE(used, static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))) << r.output;
   std::filesystem::remove(out);
 }
 
