@@ -35,7 +35,10 @@ class Runtime {
   Status Execute(const TexRequest& request) const;
   // Executes many independent waves with tbb::parallel_for, in order of the span (callers put
   // neighbouring waves next to each other). Returns the first failure; `statuses`, if non-null,
-  // receives one Status per request.
+  // receives one Status per request. The requests run concurrently (docs/sampling.md, "Requests
+  // on several threads"): atomics on one texel are atomic; stores to one texel leave one
+  // request's whole texel (per 32-bit channel for 12/16-byte texels), never a mix of bytes; a
+  // load racing a store of its texel returns an unspecified value.
   Status ExecuteBatch(std::span<const TexRequest> requests,
                       std::vector<Status>* statuses = nullptr) const;
 

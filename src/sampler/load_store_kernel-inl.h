@@ -16,6 +16,7 @@
 #include "sampler/sampler_common-inl.h"
 #include "sampler/texel_address-inl.h"
 #include "sampler/texel_fetch-inl.h"
+#include "sampler/texel_write.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace texunit {
@@ -66,6 +67,9 @@ HWY_INLINE void StoreWaveImpl(const WaveSetup& s) {
   HWY_ALIGN int32_t ok[kMax];
   HWY_ALIGN uint32_t texel[4][kMax];
   const size_t bytes = p.element_bytes;
+  // Texel offsets are multiples of the texel size from 256-byte aligned levels, so the host
+  // base decides whether every texel can be written atomically.
+  const bool aligned = reinterpret_cast<uintptr_t>(s.store_host) % TexelWriteAlignment(bytes) == 0;
 
   for (size_t base = 0; base < s.lane_count; base += n) {
     const hn::Mask<DU> active_u = ActiveMask(du, s.exec, base);
@@ -98,11 +102,8 @@ HWY_INLINE void StoreWaveImpl(const WaveSetup& s) {
     const size_t unit = bytes >= 4 ? 4 : 1;
     for (size_t i = 0; i < n && base + i < s.lane_count; ++i) {
       if (!ok[i]) continue;
-      uint8_t* dst = s.store_host + static_cast<size_t>(at[i]) * unit;
-      for (size_t k = 0; k * 4 < bytes; ++k) {
-        const uint32_t word = texel[k][i];
-        std::memcpy(dst + 4 * k, &word, bytes - 4 * k < 4 ? bytes - 4 * k : 4);
-      }
+      const uint32_t words[4] = {texel[0][i], texel[1][i], texel[2][i], texel[3][i]};
+      WriteTexel(s.store_host + static_cast<size_t>(at[i]) * unit, words, bytes, aligned);
     }
   }
 }
