@@ -63,14 +63,24 @@ int RunReplay(const std::vector<std::string>& args) {
   std::string text;
   std::string base_dir;
   if (path == "-") {
-    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    // Read in chunks up to the cap, so an endless stdin (< /dev/zero) ends in an error.
+    std::vector<char> chunk(1 << 16);
+    size_t got;
+    while ((got = std::fread(chunk.data(), 1, chunk.size(), stdin)) > 0) {
+      text.append(chunk.data(), got);
+      if (text.size() > kReplayMaxStateBytes) {
+        std::fprintf(stderr, "texunit run: stdin holds more than the %llu bytes a state may have\n",
+                     static_cast<unsigned long long>(kReplayMaxStateBytes));
+        return 2;
+      }
+    }
   } else {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-      std::fprintf(stderr, "texunit run: cannot open %s\n", path.c_str());
+    std::vector<uint8_t> bytes;
+    if (const std::string why = ReadBoundedFile(path, kReplayMaxStateBytes, &bytes); !why.empty()) {
+      std::fprintf(stderr, "texunit run: %s\n", why.c_str());
       return 2;
     }
-    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    text.assign(bytes.begin(), bytes.end());
     base_dir = std::filesystem::path(path).parent_path().string();
   }
   ReplayState state;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cerrno>
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
@@ -30,6 +31,10 @@ struct InputError {
 [[noreturn]] void Fail(const std::string& path, const std::string& message) {
   throw InputError{path, message};
 }
+
+// A state nests four levels (memory[i].hex[j]); the bound keeps a hostile document from
+// recursing through the parser's and dump()'s stacks.
+constexpr int kMaxJsonDepth = 64;
 
 // A short rendering of a JSON value for error messages.
 std::string Show(const json& v) {
@@ -276,10 +281,11 @@ std::vector<uint8_t> ReadFileBytes(const json& entry, const std::string& p,
   if (!file.is_string()) Fail(p + ".file", "expected a path, got " + Show(file));
   std::filesystem::path fp(file.get<std::string>());
   if (fp.is_relative() && !base_dir.empty()) fp = std::filesystem::path(base_dir) / fp;
-  std::ifstream in(fp, std::ios::binary);
-  if (!in) Fail(p + ".file", "cannot open " + fp.string());
-  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)),
-                             std::istreambuf_iterator<char>());
+  std::vector<uint8_t> bytes;
+  if (const std::string why = ReadBoundedFile(fp.string(), kReplayMaxMemory, &bytes);
+      !why.empty()) {
+    Fail(p + ".file", why);
+  }
   uint64_t offset = 0;
   if (entry.contains("offset")) offset = ParseQword(entry["offset"], p + ".offset");
   if (offset > bytes.size()) {
@@ -289,7 +295,7 @@ std::vector<uint8_t> ReadFileBytes(const json& entry, const std::string& p,
   uint64_t size = bytes.size() - offset;
   if (entry.contains("size")) {
     size = ParseQword(entry["size"], p + ".size");
-    if (offset + size > bytes.size()) {
+    if (size > bytes.size() - offset) {  // offset <= bytes.size(): no wrap
       Fail(p + ".size", std::to_string(size) + " bytes from offset " + std::to_string(offset) +
                             " run past the end of " + fp.string() + " (" +
                             std::to_string(bytes.size()) + " bytes)");
@@ -446,6 +452,31 @@ void ParseState(const json& root, const std::string& base_dir, ReplayState* st) 
 
 }  // namespace
 
+std::string ReadBoundedFile(const std::string& path, uint64_t max_bytes,
+                            std::vector<uint8_t>* out) {
+  std::error_code ec;
+  const std::filesystem::file_status st = std::filesystem::status(path, ec);
+  if (ec || !std::filesystem::exists(st)) return "cannot open " + path;
+  // Directories, devices (/dev/zero never ends) and pipes are refused before reading.
+  if (!std::filesystem::is_regular_file(st)) return path + " is not a regular file";
+  const uintmax_t size = std::filesystem::file_size(path, ec);
+  if (ec) return "cannot read " + path + ": " + ec.message();
+  if (size > max_bytes) {
+    return path + " has " + std::to_string(size) + " bytes, more than the " +
+           std::to_string(max_bytes) + " a state may read";
+  }
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (f == nullptr) return "cannot open " + path + ": " + std::strerror(errno);
+  out->resize(static_cast<size_t>(size));
+  const size_t got = size == 0 ? 0 : std::fread(out->data(), 1, out->size(), f);
+  const bool failed = std::ferror(f) != 0;
+  std::fclose(f);
+  // A file that shrank while being read is read as far as it goes.
+  if (failed) return "cannot read " + path;
+  out->resize(got);
+  return "";
+}
+
 ReplayRegion::ReplayRegion(uint64_t address, uint64_t size, bool writable)
     : address_(address), size_(size), writable_(writable) {
   storage_.reset(new uint8_t[size + 64]());
@@ -457,7 +488,23 @@ bool ParseReplayState(const std::string& text, const std::string& base_dir, Repl
                       std::string* error) {
   json root;
   try {
-    root = json::parse(text, nullptr, /*allow_exceptions=*/true, /*ignore_comments=*/true);
+    const json::parser_callback_t depth_limit = [](int depth, json::parse_event_t, json&) {
+      if (depth > kMaxJsonDepth) {
+        throw InputError{"",
+                         "JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels"};
+      }
+      return true;
+    };
+    root = json::parse(text, depth_limit, /*allow_exceptions=*/true, /*ignore_comments=*/true);
+  } catch (const InputError& e) {
+    *error = "invalid JSON: " + e.message;
+    return false;
+  } catch (const json::out_of_range& e) {
+    // A number beyond double's range, e.g. 1e400.
+    std::string what = e.what();
+    const size_t at = what.find("] ");
+    *error = "invalid JSON: " + (at != std::string::npos ? what.substr(at + 2) : what);
+    return false;
   } catch (const json::parse_error& e) {
     // nlohmann: "[json.exception.parse_error.101] parse error at line 3, column 1: syntax error
     // while parsing object key - unexpected '}'; expected string literal".
@@ -473,6 +520,9 @@ bool ParseReplayState(const std::string& text, const std::string& base_dir, Repl
     *error = e.path + ": " + e.message;
     return false;
   } catch (const json::exception& e) {  // a type error the checks above missed
+    *error = std::string("invalid state: ") + e.what();
+    return false;
+  } catch (const std::exception& e) {  // allocation and length errors
     *error = std::string("invalid state: ") + e.what();
     return false;
   }

@@ -57,6 +57,14 @@ struct ReplayState {
   std::vector<ReplayRegion> memory;  // sorted by address, disjoint, not adjacent when mergeable
 };
 
+// The bytes of the regular file `path`, at most `max_bytes` of them. Returns "" on success, or
+// what is wrong (not found, not a regular file: a directory or a device such as /dev/zero, too
+// large, unreadable), naming the path.
+std::string ReadBoundedFile(const std::string& path, uint64_t max_bytes, std::vector<uint8_t>* out);
+
+// The largest state file `texunit run` reads.
+inline constexpr uint64_t kReplayMaxStateBytes = uint64_t{64} << 20;
+
 // Parses a state. `base_dir` resolves relative "file" paths. On failure returns false and sets
 // `*error` to "<field path>: <what is wrong>", e.g. "vgprs.4[3]: \"0xg\" is not a hex number".
 bool ParseReplayState(const std::string& text, const std::string& base_dir, ReplayState* out,

@@ -307,7 +307,7 @@ TEST_F(ReplayCliTest, InstructionErrorsExitOne) {
 struct BadInput {
   const char* name;
   std::string state;
-  const char* message;  // expected in stderr
+  std::string message;  // expected in stderr
 };
 
 TEST_F(ReplayCliTest, MalformedStatesExitTwoAndNameTheField) {
@@ -356,6 +356,48 @@ TEST_F(ReplayCliTest, MalformedStatesExitTwoAndNameTheField) {
     EXPECT_NE(r.err.find(c.message), std::string::npos) << "stderr: " << r.err;
     EXPECT_TRUE(r.out.empty()) << r.out;
   }
+}
+
+// Issue 9, items 4 and 5: inputs that crashed or hung `texunit run` exit 2 naming the problem.
+TEST_F(ReplayCliTest, HostileStatesExitTwoWithoutCrashingOrHanging) {
+  const std::string ok_head = R"({"gfx": "gfx8", "instruction": ["0xf0001f00", "0x00020004"], )";
+  fs::create_directories(dir_ / "a_directory");
+  const BadInput cases[] = {
+      // The error path's dump() recursed through 100000 levels.
+      {"deep nesting",
+       ok_head + R"("lane_count": )" + std::string(100000, '[') + std::string(100000, ']') + "}",
+       "nested deeper than 64 levels"},
+      // nlohmann's out_of_range escaped.
+      {"double overflow", ok_head + R"("exec": 1e400})", "invalid JSON"},
+      // std::ios_failure escaped; /dev/zero was read without end.
+      {"directory file", ok_head + R"("memory": [{"address": 0, "file": "a_directory"}]})",
+       "memory[0].file: a_directory is not a regular file"},
+      {"device file", ok_head + R"("memory": [{"address": 0, "file": "/dev/zero"}]})",
+       "memory[0].file: /dev/zero is not a regular file"},
+      // offset + size wrapped 64 bits and std::length_error escaped.
+      {"wrapping size", ok_head + R"("memory": [{"address": 0, "file": "four.bin", "offset": 2,
+                   "size": "0xffffffffffffffff"}]})",
+       "memory[0].size"},
+  };
+  WriteText(dir_ / "four.bin", "abcd");
+  for (const BadInput& c : cases) {
+    SCOPED_TRACE(c.name);
+    const CliResult r = RunState(c.state);
+    EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << "stderr: " << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
+  // The state itself: a directory, a device, and an endless stdin. `timeout` only guards the
+  // test; each ends at once.
+  const CliResult dir = Run("run a_directory", dir_);
+  EXPECT_EQ(dir.exit_code, 2);
+  EXPECT_NE(dir.err.find("a_directory is not a regular file"), std::string::npos) << dir.err;
+  const CliResult dev = Run("run /dev/zero", dir_);
+  EXPECT_EQ(dev.exit_code, 2);
+  EXPECT_NE(dev.err.find("/dev/zero is not a regular file"), std::string::npos) << dev.err;
+  const std::string cmd = "timeout 20 " + Quote(TEXUNIT_CLI) + " run - < /dev/zero >/dev/null 2>&1";
+  const int rc = std::system(cmd.c_str());
+  EXPECT_TRUE(WIFEXITED(rc) && WEXITSTATUS(rc) == 2) << rc;
 }
 
 TEST_F(ReplayCliTest, BadCommandLinesExitTwo) {
