@@ -3,7 +3,7 @@
 BUILD ?= build
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps configure build demo test bench sanitize tsan fuzz clean
+.PHONY: all deps configure build demo test bench sanitize tsan fuzz fuzz-build fuzz-smoke clean
 
 all: build
 
@@ -40,21 +40,41 @@ tsan: deps
 	cd build-tsan && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
 	  ctest --output-on-failure -j$(JOBS) -L atomics -E ExecuteBatch
 
-# libFuzzer (clang) on the decoders and the executor, FUZZ_SECONDS each; corpora in build-fuzz/.
+# libFuzzer (clang, ASan+UBSan) on the MIMG decoder and executor, the T#/S# codecs, the texture
+# loader and the replay-state parser: `make fuzz` runs each for FUZZ_SECONDS, `make fuzz-smoke`
+# (CI, after make test) for FUZZ_SMOKE_SECONDS. Seeds are fuzz/corpus/<target>/ (and examples/
+# for the replay parser); new inputs go to build-fuzz/corpus/, crashes to build-fuzz/.
 # Unoptimised: clang 14 with AddressSanitizer takes over 20 minutes to optimise the Highway
 # sample kernels (one translation unit, every target), and under a minute at -O0.
 FUZZ_SECONDS ?= 60
-fuzz: deps
+FUZZ_SMOKE_SECONDS ?= 20
+FUZZERS = mimg_fuzzer descriptor_fuzzer texture_fuzzer replay_fuzzer
+
+fuzz-build:
+	@scripts/install-deps.sh fuzz
 	cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=clang \
 	  -DCMAKE_CXX_COMPILER=clang++ -DTEXUNIT_FUZZ=ON -DTEXUNIT_BUILD_TESTS=OFF \
 	  -DTEXUNIT_BUILD_BENCHMARKS=OFF
-	cmake --build build-fuzz -j$(JOBS) --target mimg_fuzzer descriptor_fuzzer
-	for f in mimg_fuzzer descriptor_fuzzer; do \
-	  mkdir -p build-fuzz/corpus/$$f && \
-	  ./build-fuzz/fuzz/$$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
-	    -artifact_prefix=build-fuzz/ build-fuzz/corpus/$$f \
+	cmake --build build-fuzz -j$(JOBS) --target $(FUZZERS)
+
+# $(1): seconds per target; $(2): more libFuzzer flags.
+define run_fuzzers
+	for f in $(FUZZERS); do \
+	  mkdir -p build-fuzz/corpus/$$f fuzz/corpus/$$f && \
+	  seeds="fuzz/corpus/$$f"; [ $$f = replay_fuzzer ] && seeds="$$seeds examples"; \
+	  echo "== $$f, $(1) s" && \
+	  ./build-fuzz/fuzz/$$f -max_total_time=$(1) -print_final_stats=1 -rss_limit_mb=2048 $(2) \
+	    -artifact_prefix=build-fuzz/ build-fuzz/corpus/$$f $$seeds \
 	  || exit 1; \
 	done
+endef
+
+fuzz: fuzz-build
+	$(call run_fuzzers,$(FUZZ_SECONDS))
+
+# A fixed seed, so that CI explores the same inputs on every run.
+fuzz-smoke: fuzz-build
+	$(call run_fuzzers,$(FUZZ_SMOKE_SECONDS),-seed=1)
 
 clean:
 	rm -rf $(BUILD) build-asan build-tsan build-fuzz

@@ -7,6 +7,7 @@
 #include <memory>
 #include <vector>
 
+#include "fuzz_runtime.h"
 #include "texunit/gcn.h"
 #include "texunit/runtime.h"
 
@@ -25,17 +26,6 @@ struct Input {
     return v;
   }
 };
-
-const texunit::Runtime& GetRuntime() {
-  static std::unique_ptr<texunit::Runtime> rt = [] {
-    std::unique_ptr<texunit::Runtime> r;
-    texunit::RuntimeOptions opt;
-    opt.threads = 1;
-    (void)texunit::Runtime::Create(opt, &r);
-    return r;
-  }();
-  return *rt;
-}
 
 }  // namespace
 
@@ -70,6 +60,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   wave.exec = in.Take<uint64_t>();
   wave.sgprs = sgprs;
   wave.vgprs = vgprs;
-  (void)gcn::Execute(GetRuntime(), inst, wave, memory);
+  (void)gcn::Execute(fuzz::GetRuntime(), inst, wave, memory);
   return 0;
 }
