@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cctype>
 #include <cerrno>
 #include <cinttypes>
 #include <cmath>
@@ -35,6 +36,48 @@ struct InputError {
 // A state nests four levels (memory[i].hex[j]); the bound keeps a hostile document from
 // recursing through the parser's and dump()'s stacks.
 constexpr int kMaxJsonDepth = 64;
+
+// What nlohmann would accept silently: a NUL byte (the document ended there for some readers, and
+// bytes after it were ignored) and integer literals beyond 64 bits (read as floats, whose bits a
+// dword field would then take). Strings and comments are skipped. Returns "" when neither occurs.
+std::string CheckJsonText(const std::string& text) {
+  size_t line = 1;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '\n') ++line;
+    if (c == '\0') return "a NUL byte at line " + std::to_string(line);
+    if (c == '"') {  // skip the string, escapes included
+      for (++i; i < text.size() && text[i] != '"'; ++i) {
+        if (text[i] == '\\') ++i;
+        if (i < text.size() && text[i] == '\0') return "a NUL byte at line " + std::to_string(line);
+      }
+      continue;
+    }
+    if (c == '/' && i + 1 < text.size() && (text[i + 1] == '/' || text[i + 1] == '*')) {
+      const bool block = text[i + 1] == '*';
+      const size_t end = block ? text.find("*/", i + 2) : text.find('\n', i + 2);
+      if (end == std::string::npos) break;
+      line += static_cast<size_t>(std::count(text.begin() + i, text.begin() + end, '\n'));
+      i = block ? end + 1 : end - 1;
+      continue;
+    }
+    if (c >= '0' && c <= '9' &&
+        (i == 0 || !std::isalnum(static_cast<unsigned char>(text[i - 1])))) {
+      size_t j = i;
+      while (j < text.size() && text[j] >= '0' && text[j] <= '9') ++j;
+      const bool fraction = j < text.size() && (text[j] == '.' || text[j] == 'e' || text[j] == 'E');
+      const std::string digits = text.substr(i, j - i);
+      // 2^64 - 1 has 20 digits; equal-length decimal strings compare as numbers.
+      if (!fraction &&
+          (digits.size() > 20 || (digits.size() == 20 && digits > "18446744073709551615"))) {
+        return "the integer " + digits + " at line " + std::to_string(line) +
+               " does not fit 64 bits";
+      }
+      i = j - 1;
+    }
+  }
+  return "";
+}
 
 // A short rendering of a JSON value for error messages.
 std::string Show(const json& v) {
@@ -432,6 +475,12 @@ void ParseState(const json& root, const std::string& base_dir, ReplayState* st) 
   }
   st->words = has_words ? ParseWords(root["instruction"], "instruction")
                         : ParseEncoding(root["encoding"], "encoding");
+  // Every GFX6-9 MIMG instruction is 2 dwords; `texunit decode` rejects extra words too.
+  if (st->words.size() > 2) {
+    Fail(has_words ? "instruction" : "encoding",
+         std::string("a ") + GfxName(st->gfx) + " MIMG instruction is 2 dwords (8 bytes), got " +
+             std::to_string(st->words.size()) + " dwords");
+  }
   if (root.contains("asm")) {
     if (!root["asm"].is_string()) Fail("asm", "expected a string");
     st->asm_text = root["asm"].get<std::string>();
@@ -486,16 +535,35 @@ ReplayRegion::ReplayRegion(uint64_t address, uint64_t size, bool writable)
 
 bool ParseReplayState(const std::string& text, const std::string& base_dir, ReplayState* out,
                       std::string* error) {
+  if (const std::string why = CheckJsonText(text); !why.empty()) {
+    *error = "invalid JSON: " + why;
+    return false;
+  }
   json root;
   try {
-    const json::parser_callback_t depth_limit = [](int depth, json::parse_event_t, json&) {
+    // Keys seen so far in each open object, innermost last.
+    std::vector<std::vector<std::string>> keys;
+    const json::parser_callback_t check = [&keys](int depth, json::parse_event_t event,
+                                                  json& parsed) {
       if (depth > kMaxJsonDepth) {
         throw InputError{"",
                          "JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels"};
       }
+      if (event == json::parse_event_t::object_start) {
+        keys.emplace_back();
+      } else if (event == json::parse_event_t::object_end && !keys.empty()) {
+        keys.pop_back();
+      } else if (event == json::parse_event_t::key && !keys.empty()) {
+        const std::string key = parsed.get<std::string>();
+        std::vector<std::string>& seen = keys.back();
+        if (std::find(seen.begin(), seen.end(), key) != seen.end()) {
+          throw InputError{"", "key \"" + key + "\" appears twice in one object"};
+        }
+        seen.push_back(key);
+      }
       return true;
     };
-    root = json::parse(text, depth_limit, /*allow_exceptions=*/true, /*ignore_comments=*/true);
+    root = json::parse(text, check, /*allow_exceptions=*/true, /*ignore_comments=*/true);
   } catch (const InputError& e) {
     *error = "invalid JSON: " + e.message;
     return false;

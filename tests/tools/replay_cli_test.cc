@@ -380,6 +380,24 @@ TEST_F(ReplayCliTest, HostileStatesExitTwoWithoutCrashingOrHanging) {
        "memory[0].size"},
   };
   WriteText(dir_ / "four.bin", "abcd");
+  // Issue 9 item 7: inputs that were accepted silently.
+  const std::string nul = ok_head + R"("exec": 1})" + std::string(1, '\0') + "trailing bytes";
+  const BadInput silent[] = {
+      {"duplicate key", ok_head + R"("gfx": "gfx9"})", "key \"gfx\" appears twice"},
+      {"nested duplicate", ok_head + R"("vgprs": {"4": 1, "4": 2}})", "key \"4\" appears twice"},
+      {"huge integer", ok_head + R"("vgprs": {"4": 123456789012345678901234}})",
+       "the integer 123456789012345678901234 at line 1 does not fit 64 bits"},
+      {"extra dwords", R"({"gfx": "gfx8", "instruction": ["0xf0001f00", "0x00020004", "0x0"]})",
+       "instruction: a gfx8 MIMG instruction is 2 dwords (8 bytes), got 3 dwords"},
+      {"after a NUL", nul, "a NUL byte at line 1"},
+  };
+  for (const BadInput& c : silent) {
+    SCOPED_TRACE(c.name);
+    const CliResult r = RunState(c.state);
+    EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << "stderr: " << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
   for (const BadInput& c : cases) {
     SCOPED_TRACE(c.name);
     const CliResult r = RunState(c.state);
