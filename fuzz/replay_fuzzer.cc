@@ -1,7 +1,7 @@
 // libFuzzer target: arbitrary bytes as a `texunit run` state (docs/replay-format.md). Parsing must
 // fail with a message or give a state that registers, executes and prints without a crash, a
-// hang or an escaped exception. "file" entries resolve against a directory that does not exist,
-// so the fuzzer reads no local files through relative paths.
+// hang or an escaped exception. "file" entries resolve against a directory that does not exist
+// and may not leave it, so the fuzzer reads no local files.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -18,7 +18,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
   ReplayState state;
   std::string error;
-  if (!ParseReplayState(text, "/nonexistent-texunit-fuzz-dir", &state, &error)) {
+  ReplayFiles files;
+  files.base_dir = "/nonexistent-texunit-fuzz-dir";  // absolute paths are refused by default
+  if (!ParseReplayState(text, files, &state, &error)) {
     if (error.empty()) __builtin_trap();  // a failure must say what is wrong
     return 0;
   }

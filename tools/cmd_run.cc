@@ -23,7 +23,8 @@ namespace texunit::cli {
 namespace {
 
 constexpr const char* kUsage =
-    "texunit run [--target T] [--precision float|hardware] [--floats] <state.json | ->";
+    "texunit run [--target T] [--precision float|hardware] [--floats] [--allow-any-path]\n"
+    "            <state.json | ->";
 
 int RunReplay(const std::vector<std::string>& args) {
   std::string target;
@@ -32,6 +33,10 @@ int RunReplay(const std::vector<std::string>& args) {
   parser.AddString("target", &target,
                    "Highway target to run on (AVX3, AVX2, SSE4, SCALAR, ...); default: the best");
   parser.AddFlag("floats", &floats, "also print each written lane as a float (\"vgprs_f32\")");
+  bool allow_any_path = false;
+  parser.AddFlag(
+      "allow-any-path", &allow_any_path,
+      "let \"file\" entries name absolute paths and paths outside the state's directory");
   std::string precision = "float";
   parser.AddChoice("precision", &precision, {"float", "hardware"},
                    "float32 filtering, or the hardware's 8-bit weights and LOD fraction");
@@ -85,7 +90,10 @@ int RunReplay(const std::vector<std::string>& args) {
   }
   ReplayState state;
   std::string error;
-  if (!ParseReplayState(text, base_dir, &state, &error)) {
+  ReplayFiles files;
+  files.base_dir = base_dir;
+  files.allow_any_path = allow_any_path;
+  if (!ParseReplayState(text, files, &state, &error)) {
     std::fprintf(stderr, "texunit run: %s: %s\n", path.c_str(), error.c_str());
     return 2;
   }

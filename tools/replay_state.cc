@@ -318,12 +318,45 @@ struct MemoryEntry {
   size_t index;  // position in the "memory" list: later entries win where entries overlap
 };
 
+// Resolves a "file" entry against the state's directory. Unless files.allow_any_path, the path
+// must be relative and stay inside that directory once `..` and symbolic links are resolved, so
+// that a state from someone else cannot read local files into its output.
+std::string ResolveStatePath(const ReplayFiles& files, std::filesystem::path* fp) {
+  const std::filesystem::path base = files.base_dir.empty() ? "." : files.base_dir;
+  // Relative paths are shown as written when the state is in the current directory.
+  const auto joined = [&] { return files.base_dir.empty() ? *fp : base / *fp; };
+  if (files.allow_any_path) {
+    if (fp->is_relative()) *fp = joined();
+    return "";
+  }
+  if (!fp->is_relative()) {
+    return "'" + fp->string() + "' is an absolute path; files must lie in the state's directory " +
+           "(texunit run --allow-any-path lifts this)";
+  }
+  std::error_code ec;
+  const std::filesystem::path root = std::filesystem::weakly_canonical(base, ec);
+  const std::filesystem::path full = std::filesystem::weakly_canonical(base / *fp, ec);
+  if (ec) return "cannot resolve '" + fp->string() + "': " + ec.message();
+  // `full` must be `root` followed by more components.
+  auto r = root.begin(), f = full.begin();
+  for (; r != root.end() && f != full.end() && *r == *f; ++r, ++f) {
+  }
+  const bool inside =
+      (r == root.end() || (r->empty() && std::next(r) == root.end())) && f != full.end();
+  if (!inside) {
+    return "'" + fp->string() + "' leaves the state's directory " + root.string() +
+           " (texunit run --allow-any-path lifts this)";
+  }
+  *fp = joined();
+  return "";
+}
+
 std::vector<uint8_t> ReadFileBytes(const json& entry, const std::string& p,
-                                   const std::string& base_dir) {
+                                   const ReplayFiles& files) {
   const json& file = entry["file"];
   if (!file.is_string()) Fail(p + ".file", "expected a path, got " + Show(file));
   std::filesystem::path fp(file.get<std::string>());
-  if (fp.is_relative() && !base_dir.empty()) fp = std::filesystem::path(base_dir) / fp;
+  if (const std::string why = ResolveStatePath(files, &fp); !why.empty()) Fail(p + ".file", why);
   std::vector<uint8_t> bytes;
   if (const std::string why = ReadBoundedFile(fp.string(), kReplayMaxMemory, &bytes);
       !why.empty()) {
@@ -348,7 +381,7 @@ std::vector<uint8_t> ReadFileBytes(const json& entry, const std::string& p,
                               bytes.begin() + static_cast<std::ptrdiff_t>(offset + size));
 }
 
-MemoryEntry ParseMemoryEntry(const json& entry, size_t i, const std::string& base_dir) {
+MemoryEntry ParseMemoryEntry(const json& entry, size_t i, const ReplayFiles& files) {
   const std::string p = IndexPath("memory", i);
   if (!entry.is_object()) Fail(p, "expected an object with \"address\" and hex, file or fill");
   CheckKeys(entry, p, {"address", "hex", "file", "fill", "size", "offset", "writable", "comment"});
@@ -375,7 +408,7 @@ MemoryEntry ParseMemoryEntry(const json& entry, size_t i, const std::string& bas
       AppendHexBytes(hex, p + ".hex", &m.bytes);
     }
   } else if (entry.contains("file")) {
-    m.bytes = ReadFileBytes(entry, p, base_dir);
+    m.bytes = ReadFileBytes(entry, p, files);
   } else {
     if (entry.contains("offset")) Fail(p + ".offset", "goes with \"file\" only");
     std::vector<uint8_t> pattern;
@@ -408,12 +441,12 @@ MemoryEntry ParseMemoryEntry(const json& entry, size_t i, const std::string& bas
   return m;
 }
 
-void ParseMemory(const json& v, const std::string& base_dir, ReplayState* st) {
+void ParseMemory(const json& v, const ReplayFiles& files, ReplayState* st) {
   if (!v.is_array()) Fail("memory", "expected an array of {\"address\", ...} entries");
   std::vector<MemoryEntry> entries;
   uint64_t total = 0;
   for (size_t i = 0; i < v.size(); ++i) {
-    entries.push_back(ParseMemoryEntry(v[i], i, base_dir));
+    entries.push_back(ParseMemoryEntry(v[i], i, files));
     total += entries.back().bytes.size();
     if (total > kReplayMaxMemory) {
       Fail(IndexPath("memory", i), "memory entries exceed the " + std::to_string(kReplayMaxMemory) +
@@ -456,7 +489,7 @@ void ParseMemory(const json& v, const std::string& base_dir, ReplayState* st) {
   }
 }
 
-void ParseState(const json& root, const std::string& base_dir, ReplayState* st) {
+void ParseState(const json& root, const ReplayFiles& files, ReplayState* st) {
   if (!root.is_object()) Fail("(top level)", "expected a JSON object");
   CheckKeys(root, "",
             {"gfx", "instruction", "encoding", "asm", "comment", "lane_count", "exec", "sgprs",
@@ -496,7 +529,7 @@ void ParseState(const json& root, const std::string& base_dir, ReplayState* st) 
   if (root.contains("exec")) st->exec = ParseQword(root["exec"], "exec");
   if (root.contains("sgprs")) ParseSgprs(root["sgprs"], st);
   if (root.contains("vgprs")) ParseVgprs(root["vgprs"], st);
-  if (root.contains("memory")) ParseMemory(root["memory"], base_dir, st);
+  if (root.contains("memory")) ParseMemory(root["memory"], files, st);
 }
 
 }  // namespace
@@ -533,7 +566,7 @@ ReplayRegion::ReplayRegion(uint64_t address, uint64_t size, bool writable)
   skew_ = static_cast<size_t>((address % 64 + 64 - host % 64) % 64);
 }
 
-bool ParseReplayState(const std::string& text, const std::string& base_dir, ReplayState* out,
+bool ParseReplayState(const std::string& text, const ReplayFiles& files, ReplayState* out,
                       std::string* error) {
   if (const std::string why = CheckJsonText(text); !why.empty()) {
     *error = "invalid JSON: " + why;
@@ -583,7 +616,7 @@ bool ParseReplayState(const std::string& text, const std::string& base_dir, Repl
     return false;
   }
   try {
-    ParseState(root, base_dir, out);
+    ParseState(root, files, out);
   } catch (const InputError& e) {
     *error = e.path + ": " + e.message;
     return false;

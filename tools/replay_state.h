@@ -65,9 +65,17 @@ std::string ReadBoundedFile(const std::string& path, uint64_t max_bytes, std::ve
 // The largest state file `texunit run` reads.
 inline constexpr uint64_t kReplayMaxStateBytes = uint64_t{64} << 20;
 
-// Parses a state. `base_dir` resolves relative "file" paths. On failure returns false and sets
+// Where a state's "file" entries may come from: paths relative to `base_dir` (the state file's
+// directory; empty for the current one) that stay inside it, or anywhere with `allow_any_path`.
+struct ReplayFiles {
+  std::string base_dir;
+  bool allow_any_path = false;
+};
+
+// Parses a state. `files` says where "file" entries are read from. On failure returns false and
+// sets
 // `*error` to "<field path>: <what is wrong>", e.g. "vgprs.4[3]: \"0xg\" is not a hex number".
-bool ParseReplayState(const std::string& text, const std::string& base_dir, ReplayState* out,
+bool ParseReplayState(const std::string& text, const ReplayFiles& files, ReplayState* out,
                       std::string* error);
 
 // Registers every region of `state` with `memory`.

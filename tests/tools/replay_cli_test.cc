@@ -373,7 +373,7 @@ TEST_F(ReplayCliTest, HostileStatesExitTwoWithoutCrashingOrHanging) {
       {"directory file", ok_head + R"("memory": [{"address": 0, "file": "a_directory"}]})",
        "memory[0].file: a_directory is not a regular file"},
       {"device file", ok_head + R"("memory": [{"address": 0, "file": "/dev/zero"}]})",
-       "memory[0].file: /dev/zero is not a regular file"},
+       "memory[0].file: '/dev/zero' is an absolute path"},
       // offset + size wrapped 64 bits and std::length_error escaped.
       {"wrapping size", ok_head + R"("memory": [{"address": 0, "file": "four.bin", "offset": 2,
                    "size": "0xffffffffffffffff"}]})",
@@ -405,6 +405,12 @@ TEST_F(ReplayCliTest, HostileStatesExitTwoWithoutCrashingOrHanging) {
     EXPECT_NE(r.err.find(c.message), std::string::npos) << "stderr: " << r.err;
     EXPECT_TRUE(r.out.empty()) << r.out;
   }
+  // Allowed to name it, /dev/zero is still refused unread.
+  const CliResult zero =
+      RunState(ok_head + R"("memory": [{"address": 0, "file": "/dev/zero"}]})", "--allow-any-path");
+  EXPECT_EQ(zero.exit_code, 2);
+  EXPECT_NE(zero.err.find("memory[0].file: /dev/zero is not a regular file"), std::string::npos)
+      << zero.err;
   // The state itself: a directory, a device, and an endless stdin. `timeout` only guards the
   // test; each ends at once.
   const CliResult dir = Run("run a_directory", dir_);
@@ -416,6 +422,46 @@ TEST_F(ReplayCliTest, HostileStatesExitTwoWithoutCrashingOrHanging) {
   const std::string cmd = "timeout 20 " + Quote(TEXUNIT_CLI) + " run - < /dev/zero >/dev/null 2>&1";
   const int rc = std::system(cmd.c_str());
   EXPECT_TRUE(WIFEXITED(rc) && WEXITSTATUS(rc) == 2) << rc;
+}
+
+// Issue 9 item 6: a state reads files from its own directory only, unless --allow-any-path.
+TEST_F(ReplayCliTest, FilesStayInTheStatesDirectory) {
+  const fs::path inner = dir_ / "state_dir";
+  fs::create_directories(inner / "sub");
+  WriteText(dir_ / "outside.bin", std::string(16, 'x'));
+  WriteText(inner / "sub" / "inside.bin", std::string(16, 'y'));
+  fs::create_symlink(dir_ / "outside.bin", inner / "link.bin");
+  const std::string head = R"({"gfx": "gfx8", "instruction": ["0xf0001f00", "0x00020004"], )";
+  auto state_with = [&](const std::string& file) {
+    return head + R"("memory": [{"address": "0x1000", "file": )" + json(file).dump() + "}]}";
+  };
+  struct PathCase {
+    const char* name;
+    std::string file;
+    const char* message;  // empty: allowed
+  };
+  const PathCase cases[] = {
+      {"inside", "sub/inside.bin", ""},
+      {"dot-dot back inside", "sub/../sub/inside.bin", ""},
+      {"parent", "../outside.bin", "leaves the state's directory"},
+      {"absolute", (dir_ / "outside.bin").string(), "is an absolute path"},
+      {"symlink out", "link.bin", "leaves the state's directory"},
+  };
+  for (const PathCase& c : cases) {
+    SCOPED_TRACE(c.name);
+    WriteText(inner / "state.json", state_with(c.file));
+    const CliResult r = Run("run state_dir/state.json", dir_);
+    if (*c.message == '\0') {
+      EXPECT_EQ(r.exit_code, 0) << r.err;
+      continue;
+    }
+    EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("--allow-any-path"), std::string::npos) << r.err;
+    EXPECT_TRUE(r.out.empty());
+    // The flag lifts the rule.
+    EXPECT_EQ(Run("run --allow-any-path state_dir/state.json", dir_).exit_code, 0);
+  }
 }
 
 TEST_F(ReplayCliTest, BadCommandLinesExitTwo) {
