@@ -17,29 +17,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace texunit::cli;
   const std::string text(reinterpret_cast<const char*>(data), size);
   ReplayState state;
-  std::string error;
   ReplayFiles files;
   files.base_dir = "/nonexistent-texunit-fuzz-dir";  // absolute paths are refused by default
-  if (!ParseReplayState(text, files, &state, &error)) {
-    if (error.empty()) __builtin_trap();  // a failure must say what is wrong
+  if (const Status st = ParseReplayState(text, files, &state); !st.ok()) {
+    if (st.message().empty()) __builtin_trap();  // a failure must say what is wrong
     return 0;
   }
-  Memory memory;
-  if (!RegisterReplayMemory(state, &memory).ok()) return 0;
-  std::vector<std::vector<uint8_t>> before;
-  for (const ReplayRegion& r : state.memory) before.emplace_back(r.data(), r.data() + r.size());
-  gcn::MimgInstruction inst;
-  Status status = gcn::DecodeMimg(state.gfx, state.words, &inst);
-  std::vector<uint32_t> written;
-  if (status.ok()) {
-    gcn::WaveState wave;
-    wave.lane_count = state.lane_count;
-    wave.exec = state.exec;
-    wave.sgprs = state.sgprs;
-    wave.vgprs = state.vgprs;
-    status = gcn::Execute(fuzz::GetRuntime(), inst, wave, memory);
-    if (status.ok()) written = WrittenVgprs(inst);
-  }
-  (void)FormatReplayJson(ReplayOutput(status, "", written, state, before, ReplayOutputOptions()));
+  ReplayRun run;
+  if (!ExecuteReplay(fuzz::GetRuntime(), PrecisionMode::kFloat, &state, &run).ok()) return 0;
+  (void)FormatReplayJson(ReplayOutput(run.status, run.asm_text, run.written, state, run.before,
+                                      ReplayOutputOptions()));
   return 0;
 }

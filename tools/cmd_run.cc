@@ -89,12 +89,11 @@ int RunReplay(const std::vector<std::string>& args) {
     base_dir = std::filesystem::path(path).parent_path().string();
   }
   ReplayState state;
-  std::string error;
   ReplayFiles files;
   files.base_dir = base_dir;
   files.allow_any_path = allow_any_path;
-  if (!ParseReplayState(text, files, &state, &error)) {
-    std::fprintf(stderr, "texunit run: %s: %s\n", path.c_str(), error.c_str());
+  if (const Status st = ParseReplayState(text, files, &state); !st.ok()) {
+    std::fprintf(stderr, "texunit run: %s: %s\n", path.c_str(), st.message().c_str());
     return 2;
   }
 
@@ -106,52 +105,19 @@ int RunReplay(const std::vector<std::string>& args) {
     return 2;
   }
 
-  Memory memory;
-  if (Status st = RegisterReplayMemory(state, &memory); !st.ok()) {
+  ReplayRun run;
+  const PrecisionMode mode =
+      precision == "hardware" ? PrecisionMode::kHardware : PrecisionMode::kFloat;
+  if (Status st = ExecuteReplay(*runtime, mode, &state, &run); !st.ok()) {
     std::fprintf(stderr, "texunit run: %s: memory: %s\n", path.c_str(), st.ToString().c_str());
     return 2;
   }
-  std::vector<std::vector<uint8_t>> before;
-  for (const ReplayRegion& r : state.memory) {
-    before.emplace_back(r.data(), r.data() + r.size());
-  }
-
   ReplayOutputOptions out_options;
   out_options.with_floats = floats;
-  gcn::MimgInstruction inst;
-  Status status = gcn::DecodeMimg(state.gfx, state.words, &inst);
-  std::string asm_text;
-  std::vector<uint32_t> written;
-  if (status.ok()) {
-    // The disassembly, with the VADDR count of the bound image's type when the T# decodes and
-    // agrees with DA (else the disassembler's default: 2D, or 2D array with DA).
-    gcn::DisasmOptions disasm;
-    const uint32_t t_dwords = inst.mods.r128 ? 4 : 8;
-    ImageDesc image;
-    if (inst.srsrc + t_dwords <= state.sgprs.size() &&
-        DecodeImageDesc(state.gfx, std::span(state.sgprs).subspan(inst.srsrc, t_dwords), &image)
-            .ok() &&
-        !image.unbound) {
-      const bool arrayed = image.type == ImageType::k1DArray || image.type == ImageType::k2DArray ||
-                           image.type == ImageType::k2DMsaaArray || image.type == ImageType::kCube;
-      disasm.has_dim = arrayed == inst.mods.da;
-      disasm.dim = image.type;
-    }
-    asm_text = gcn::Disassemble(inst, disasm);
-    gcn::WaveState wave;
-    wave.lane_count = state.lane_count;
-    wave.exec = state.exec;
-    wave.sgprs = state.sgprs;
-    wave.vgprs = state.vgprs;
-    status =
-        gcn::Execute(*runtime, inst, wave, memory,
-                     precision == "hardware" ? PrecisionMode::kHardware : PrecisionMode::kFloat);
-    written = WrittenVgprs(inst);
-  }
   const nlohmann::ordered_json out =
-      ReplayOutput(status, asm_text, written, state, before, out_options);
+      ReplayOutput(run.status, run.asm_text, run.written, state, run.before, out_options);
   std::printf("%s\n", FormatReplayJson(out).c_str());
-  return status.ok() ? 0 : 1;
+  return run.status.ok() ? 0 : 1;
 }
 
 }  // namespace

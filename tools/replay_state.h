@@ -1,4 +1,5 @@
 // The machine state `texunit run` replays, read from and written as JSON (docs/replay-format.md):
+// parsed in replay_parse.cc, run in replay_execute.cc, printed by replay_output.cc;
 // one MIMG instruction, the generation, the exec mask, SGPRs, VGPRs and guest memory in; the
 // VGPRs the instruction wrote and the memory it changed out.
 #pragma once
@@ -12,6 +13,7 @@
 #include "texunit/descriptors.h"
 #include "texunit/gcn.h"
 #include "texunit/memory.h"
+#include "texunit/runtime.h"
 #include "texunit/status.h"
 
 namespace texunit::cli {
@@ -72,11 +74,10 @@ struct ReplayFiles {
   bool allow_any_path = false;
 };
 
-// Parses a state. `files` says where "file" entries are read from. On failure returns false and
-// sets
-// `*error` to "<field path>: <what is wrong>", e.g. "vgprs.4[3]: \"0xg\" is not a hex number".
-bool ParseReplayState(const std::string& text, const ReplayFiles& files, ReplayState* out,
-                      std::string* error);
+// Parses a state. `files` says where "file" entries are read from. Errors are InvalidArgument
+// "<field path>: <what is wrong>", e.g. "vgprs.4[3]: \"0xg\" is not a hex number", or
+// "invalid JSON: ..." for the document itself.
+Status ParseReplayState(const std::string& text, const ReplayFiles& files, ReplayState* out);
 
 // Registers every region of `state` with `memory`.
 Status RegisterReplayMemory(ReplayState& state, Memory* memory);
@@ -84,6 +85,21 @@ Status RegisterReplayMemory(ReplayState& state, Memory* memory);
 // The VGPRs an instruction writes: VDATA's result registers and its TFE/LWE status register;
 // none for stores and for atomics without GLC.
 std::vector<uint32_t> WrittenVgprs(const gcn::MimgInstruction& inst);
+
+// What running a state gives: the instruction's status (decode or execution), texunit's
+// disassembly (empty when decoding failed), the VGPRs it writes and the memory as parsed.
+struct ReplayRun {
+  Status status;
+  std::string asm_text;
+  std::vector<uint32_t> written;
+  std::vector<std::vector<uint8_t>> before;
+};
+
+// Registers `state`'s memory, then decodes and executes its instruction on `runtime`; the
+// registers and memory of `state` are updated in place. The returned Status is an input error
+// (memory that cannot be registered); the instruction's own result is run->status.
+Status ExecuteReplay(const Runtime& runtime, PrecisionMode precision, ReplayState* state,
+                     ReplayRun* run);
 
 struct ReplayOutputOptions {
   bool with_floats = false;  // add "vgprs_f32": each lane's value read as a float

@@ -1,0 +1,695 @@
+// Reading `texunit run` machine states (docs/replay-format.md): the JSON document, its fields and
+// the files it names, into a ReplayState. Every input error is a Status naming the field.
+#include <algorithm>
+#include <bit>
+#include <cctype>
+#include <cerrno>
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <numeric>
+#include <utility>
+
+#include "replay_state.h"
+
+namespace texunit::cli {
+
+namespace {
+
+using json = nlohmann::json;
+using ojson = nlohmann::ordered_json;
+
+// An input error: "<field path>: <what is wrong>".
+Status Bad(const std::string& path, const std::string& message) {
+  return Status::InvalidArgument(path + ": " + message);
+}
+
+// Thrown by the JSON parser's callback only (nlohmann has no other way to stop a parse), and
+// caught around that one call in ParseReplayState.
+struct JsonLimit {
+  std::string message;
+};
+
+// A state nests four levels (memory[i].hex[j]); the bound keeps a hostile document from
+// recursing through the parser's and dump()'s stacks.
+constexpr int kMaxJsonDepth = 64;
+
+// What nlohmann would accept silently: a NUL byte (the document ended there for some readers, and
+// bytes after it were ignored) and integer literals beyond 64 bits (read as floats, whose bits a
+// dword field would then take). Strings and comments are skipped. Returns "" when neither occurs.
+std::string CheckJsonText(const std::string& text) {
+  size_t line = 1;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '\n') ++line;
+    if (c == '\0') return "a NUL byte at line " + std::to_string(line);
+    if (c == '"') {  // skip the string, escapes included
+      for (++i; i < text.size() && text[i] != '"'; ++i) {
+        if (text[i] == '\\') ++i;
+        if (i < text.size() && text[i] == '\0') return "a NUL byte at line " + std::to_string(line);
+      }
+      continue;
+    }
+    if (c == '/' && i + 1 < text.size() && (text[i + 1] == '/' || text[i + 1] == '*')) {
+      const bool block = text[i + 1] == '*';
+      const size_t end = block ? text.find("*/", i + 2) : text.find('\n', i + 2);
+      if (end == std::string::npos) break;
+      line += static_cast<size_t>(std::count(text.begin() + i, text.begin() + end, '\n'));
+      i = block ? end + 1 : end - 1;
+      continue;
+    }
+    if (c >= '0' && c <= '9' &&
+        (i == 0 || !std::isalnum(static_cast<unsigned char>(text[i - 1])))) {
+      size_t j = i;
+      while (j < text.size() && text[j] >= '0' && text[j] <= '9') ++j;
+      const bool fraction = j < text.size() && (text[j] == '.' || text[j] == 'e' || text[j] == 'E');
+      const std::string digits = text.substr(i, j - i);
+      // 2^64 - 1 has 20 digits; equal-length decimal strings compare as numbers.
+      if (!fraction &&
+          (digits.size() > 20 || (digits.size() == 20 && digits > "18446744073709551615"))) {
+        return "the integer " + digits + " at line " + std::to_string(line) +
+               " does not fit 64 bits";
+      }
+      i = j - 1;
+    }
+  }
+  return "";
+}
+
+// A short rendering of a JSON value for error messages.
+std::string Show(const json& v) {
+  std::string s = v.dump();
+  if (s.size() > 40) s = s.substr(0, 37) + "...";
+  return s;
+}
+
+int HexDigit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// "0x..." with 1..max_digits hex digits.
+Status ParseHexNumber(const std::string& s, int max_digits, const std::string& path,
+                      uint64_t* out) {
+  if (s.size() < 3 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X')) {
+    return Bad(path, "\"" + s +
+                         "\" is not a number: write integers as 0x-prefixed hex strings or JSON "
+                         "numbers");
+  }
+  if (static_cast<int>(s.size()) - 2 > max_digits) {
+    return Bad(path, "\"" + s + "\" has more than " + std::to_string(max_digits) + " hex digits");
+  }
+  uint64_t v = 0;
+  for (size_t i = 2; i < s.size(); ++i) {
+    const int d = HexDigit(s[i]);
+    if (d < 0) return Bad(path, "\"" + s + "\" is not a hex number");
+    v = (v << 4) | static_cast<uint64_t>(d);
+  }
+  *out = v;
+  return Status::Ok();
+}
+
+// A 32-bit register value: an integer (negative ones as two's complement), a number with a
+// fraction or exponent (stored as float bits), or a 0x-prefixed hex string (raw bits).
+Status ParseDword(const json& v, const std::string& path, uint32_t* out) {
+  if (v.is_number_unsigned()) {
+    const uint64_t u = v.get<uint64_t>();
+    if (u > 0xFFFFFFFFull) return Bad(path, Show(v) + " does not fit in 32 bits");
+    *out = static_cast<uint32_t>(u);
+    return Status::Ok();
+  }
+  if (v.is_number_integer()) {
+    const int64_t i = v.get<int64_t>();
+    if (i < std::numeric_limits<int32_t>::min()) {
+      return Bad(path, Show(v) + " does not fit in 32 bits");
+    }
+    *out = static_cast<uint32_t>(static_cast<int32_t>(i));
+    return Status::Ok();
+  }
+  if (v.is_number_float()) {
+    const double d = v.get<double>();
+    if (!(std::fabs(d) <= std::numeric_limits<float>::max())) {
+      return Bad(path, Show(v) + " is outside the float range (write infinities as hex bits)");
+    }
+    *out = std::bit_cast<uint32_t>(static_cast<float>(d));
+    return Status::Ok();
+  }
+  if (v.is_string()) {
+    uint64_t u = 0;
+    TEXUNIT_RETURN_IF_ERROR(ParseHexNumber(v.get<std::string>(), 8, path, &u));
+    *out = static_cast<uint32_t>(u);
+    return Status::Ok();
+  }
+  return Bad(path, "expected a 32-bit value (integer, float or \"0x...\" string), got " + Show(v));
+}
+
+// A 64-bit unsigned value: a non-negative integer or a 0x-prefixed hex string.
+Status ParseQword(const json& v, const std::string& path, uint64_t* out) {
+  if (v.is_number_unsigned()) {
+    *out = v.get<uint64_t>();
+    return Status::Ok();
+  }
+  if (v.is_string()) return ParseHexNumber(v.get<std::string>(), 16, path, out);
+  return Bad(path, "expected a non-negative integer or a \"0x...\" string, got " + Show(v));
+}
+
+// Hex bytes in memory order ("ff0000ff 00ff00ff"); whitespace is ignored.
+Status AppendHexBytes(const json& v, const std::string& path, std::vector<uint8_t>* out) {
+  if (!v.is_string()) return Bad(path, "expected a string of hex bytes, got " + Show(v));
+  const std::string& s = v.get_ref<const std::string&>();
+  if (s.size() >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+    return Bad(path, "hex bytes are written in memory order without a 0x prefix");
+  }
+  int pending = -1;
+  for (size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') continue;
+    const int d = HexDigit(c);
+    if (d < 0) {
+      return Bad(path,
+                 std::string("'") + c + "' at offset " + std::to_string(i) + " is not a hex digit");
+    }
+    if (pending < 0) {
+      pending = d;
+    } else {
+      out->push_back(static_cast<uint8_t>(pending << 4 | d));
+      pending = -1;
+    }
+  }
+  if (pending >= 0) return Bad(path, "odd number of hex digits (bytes are two digits each)");
+  return Status::Ok();
+}
+
+// A register index key: "8" or "s8" (prefix 's') / "4" or "v4" (prefix 'v').
+Status ParseRegKey(const std::string& key, char prefix, uint32_t limit, const std::string& path,
+                   uint32_t* out) {
+  std::string digits = key;
+  if (!digits.empty() && digits[0] == prefix) digits = digits.substr(1);
+  if (digits.empty() || digits.size() > 4 ||
+      !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    return Bad(path, std::string("key \"") + key + "\" is not a register index (\"4\" or \"" +
+                         prefix + "4\")");
+  }
+  const uint32_t index = static_cast<uint32_t>(std::stoul(digits));
+  if (index >= limit) {
+    return Bad(path, std::string(1, prefix) + std::to_string(index) + " is outside the " +
+                         std::to_string(limit) + " registers of a replay state");
+  }
+  *out = index;
+  return Status::Ok();
+}
+
+std::string JoinPath(const std::string& base, const std::string& key) {
+  return base.empty() ? key : base + "." + key;
+}
+std::string IndexPath(const std::string& base, size_t i) {
+  return base + "[" + std::to_string(i) + "]";
+}
+
+Status CheckKeys(const json& obj, const std::string& path,
+                 std::initializer_list<const char*> keys) {
+  for (auto it = obj.begin(); it != obj.end(); ++it) {
+    bool known = false;
+    for (const char* k : keys) known = known || it.key() == k;
+    if (!known) {
+      std::string list;
+      for (const char* k : keys) list += std::string(list.empty() ? "" : ", ") + k;
+      return Bad(JoinPath(path, it.key()), "unknown field (expected one of: " + list + ")");
+    }
+  }
+  return Status::Ok();
+}
+
+Status Require(const json& obj, const char* key, const std::string& path, const json** out) {
+  auto it = obj.find(key);
+  if (it == obj.end()) return Bad(JoinPath(path, key), "missing (required)");
+  *out = &*it;
+  return Status::Ok();
+}
+
+Status ParseWords(const json& v, const std::string& path, std::vector<uint32_t>* words) {
+  if (!v.is_array() || v.empty() || v.size() > 8) {
+    return Bad(path,
+               "expected an array of 1..8 instruction dwords, e.g. [\"0xf0001f00\", "
+               "\"0x00020004\"]");
+  }
+  words->assign(v.size(), 0);
+  for (size_t i = 0; i < v.size(); ++i) {
+    TEXUNIT_RETURN_IF_ERROR(ParseDword(v[i], IndexPath(path, i), &(*words)[i]));
+  }
+  return Status::Ok();
+}
+
+// llvm-mc's "encoding: [0x00,0x1f,...]" as a string, or an array of byte values.
+Status ParseEncoding(const json& v, const std::string& path, std::vector<uint32_t>* words) {
+  std::vector<uint8_t> bytes;
+  if (v.is_string()) {
+    std::string s = v.get<std::string>();
+    for (char& c : s) {
+      if (c == '[' || c == ']' || c == ',') c = ' ';
+    }
+    size_t pos = 0;
+    while (true) {
+      pos = s.find_first_not_of(" \t\n", pos);
+      if (pos == std::string::npos) break;
+      const size_t end = s.find_first_of(" \t\n", pos);
+      const std::string tok = s.substr(pos, end == std::string::npos ? end : end - pos);
+      uint64_t b = 0;
+      TEXUNIT_RETURN_IF_ERROR(ParseHexNumber(tok, 2, path, &b));
+      bytes.push_back(static_cast<uint8_t>(b));
+      pos = end;
+      if (end == std::string::npos) break;
+    }
+  } else if (v.is_array()) {
+    for (size_t i = 0; i < v.size(); ++i) {
+      uint32_t b = 0;
+      TEXUNIT_RETURN_IF_ERROR(ParseDword(v[i], IndexPath(path, i), &b));
+      if (b > 0xFF) return Bad(IndexPath(path, i), Show(v[i]) + " is not a byte");
+      bytes.push_back(static_cast<uint8_t>(b));
+    }
+  } else {
+    return Bad(path,
+               "expected llvm-mc's byte list, e.g. \"[0x00,0x1f,0x00,0xf0,0x04,0x00,0x02,0x00]\"");
+  }
+  if (bytes.empty() || bytes.size() % 4 != 0 || bytes.size() > 32) {
+    return Bad(path, std::to_string(bytes.size()) + " bytes is not a whole number of 1..8 dwords");
+  }
+  words->assign(bytes.size() / 4, 0);
+  for (size_t i = 0; i < bytes.size(); ++i) (*words)[i / 4] |= uint32_t{bytes[i]} << (8 * (i % 4));
+  return Status::Ok();
+}
+
+Status ParseSgprs(const json& v, ReplayState* st) {
+  const std::string path = "sgprs";
+  std::vector<bool> set(kReplaySgprs, false);
+  auto put = [&](uint32_t index, const json& value, const std::string& p) -> Status {
+    // Built by appending: GCC 12 warns (-Wrestrict, falsely) on "s" + std::to_string(...) here.
+    std::string name = "s";
+    name += std::to_string(index);
+    if (index >= kReplaySgprs) {
+      return Bad(p, name + " is outside the " + std::to_string(kReplaySgprs) +
+                        " SGPRs of a replay state");
+    }
+    if (set[index]) return Bad(p, name + " is set twice");
+    set[index] = true;
+    return ParseDword(value, p, &st->sgprs[index]);
+  };
+  if (v.is_array()) {
+    for (size_t i = 0; i < v.size(); ++i) {
+      TEXUNIT_RETURN_IF_ERROR(put(static_cast<uint32_t>(i), v[i], IndexPath(path, i)));
+    }
+    return Status::Ok();
+  }
+  if (!v.is_object()) {
+    return Bad(path, "expected {\"<first sgpr>\": [dwords...]} or a flat array from s0");
+  }
+  for (auto it = v.begin(); it != v.end(); ++it) {
+    const std::string p = JoinPath(path, it.key());
+    uint32_t first = 0;
+    TEXUNIT_RETURN_IF_ERROR(ParseRegKey(it.key(), 's', kReplaySgprs, p, &first));
+    if (it->is_array()) {
+      for (size_t i = 0; i < it->size(); ++i) {
+        TEXUNIT_RETURN_IF_ERROR(put(first + static_cast<uint32_t>(i), (*it)[i], IndexPath(p, i)));
+      }
+    } else {
+      TEXUNIT_RETURN_IF_ERROR(put(first, *it, p));
+    }
+  }
+  return Status::Ok();
+}
+
+Status ParseVgprs(const json& v, ReplayState* st) {
+  const std::string path = "vgprs";
+  if (!v.is_object()) {
+    return Bad(path, "expected {\"<vgpr>\": value or [per-lane values], ...}");
+  }
+  for (auto it = v.begin(); it != v.end(); ++it) {
+    const std::string p = JoinPath(path, it.key());
+    uint32_t index = 0;
+    TEXUNIT_RETURN_IF_ERROR(ParseRegKey(it.key(), 'v', kReplayVgprs, p, &index));
+    uint32_t* column = &st->vgprs[size_t{index} * kReplayLaneStride];
+    if (it->is_array()) {
+      if (it->size() > st->lane_count) {
+        return Bad(p, std::to_string(it->size()) + " lane values for lane_count " +
+                          std::to_string(st->lane_count));
+      }
+      for (size_t i = 0; i < it->size(); ++i) {
+        TEXUNIT_RETURN_IF_ERROR(ParseDword((*it)[i], IndexPath(p, i), &column[i]));
+      }
+    } else {
+      uint32_t value = 0;
+      TEXUNIT_RETURN_IF_ERROR(ParseDword(*it, p, &value));
+      std::fill(column, column + kReplayLaneStride, value);
+    }
+  }
+  return Status::Ok();
+}
+
+struct MemoryEntry {
+  uint64_t address;
+  std::vector<uint8_t> bytes;
+  bool writable;
+  size_t index;  // position in the "memory" list: later entries win where entries overlap
+};
+
+// Resolves a "file" entry against the state's directory. Unless files.allow_any_path, the path
+// must be relative and stay inside that directory once `..` and symbolic links are resolved, so
+// that a state from someone else cannot read local files into its output.
+std::string ResolveStatePath(const ReplayFiles& files, std::filesystem::path* fp) {
+  const std::filesystem::path base = files.base_dir.empty() ? "." : files.base_dir;
+  // Relative paths are shown as written when the state is in the current directory.
+  const auto joined = [&] { return files.base_dir.empty() ? *fp : base / *fp; };
+  if (files.allow_any_path) {
+    if (fp->is_relative()) *fp = joined();
+    return "";
+  }
+  if (!fp->is_relative()) {
+    return "'" + fp->string() + "' is an absolute path; files must lie in the state's directory " +
+           "(texunit run --allow-any-path lifts this)";
+  }
+  std::error_code ec;
+  const std::filesystem::path root = std::filesystem::weakly_canonical(base, ec);
+  const std::filesystem::path full = std::filesystem::weakly_canonical(base / *fp, ec);
+  if (ec) return "cannot resolve '" + fp->string() + "': " + ec.message();
+  // `full` must be `root` followed by more components.
+  auto r = root.begin(), f = full.begin();
+  for (; r != root.end() && f != full.end() && *r == *f; ++r, ++f) {
+  }
+  const bool inside =
+      (r == root.end() || (r->empty() && std::next(r) == root.end())) && f != full.end();
+  if (!inside) {
+    return "'" + fp->string() + "' leaves the state's directory " + root.string() +
+           " (texunit run --allow-any-path lifts this)";
+  }
+  *fp = joined();
+  return "";
+}
+
+Status ReadFileBytes(const json& entry, const std::string& p, const ReplayFiles& files,
+                     std::vector<uint8_t>* out) {
+  const json& file = entry["file"];
+  if (!file.is_string()) return Bad(p + ".file", "expected a path, got " + Show(file));
+  std::filesystem::path fp(file.get<std::string>());
+  if (const std::string why = ResolveStatePath(files, &fp); !why.empty()) {
+    return Bad(p + ".file", why);
+  }
+  std::vector<uint8_t> bytes;
+  if (const std::string why = ReadBoundedFile(fp.string(), kReplayMaxMemory, &bytes);
+      !why.empty()) {
+    return Bad(p + ".file", why);
+  }
+  uint64_t offset = 0;
+  if (entry.contains("offset")) {
+    TEXUNIT_RETURN_IF_ERROR(ParseQword(entry["offset"], p + ".offset", &offset));
+  }
+  if (offset > bytes.size()) {
+    return Bad(p + ".offset", std::to_string(offset) + " is past the end of " + fp.string() + " (" +
+                                  std::to_string(bytes.size()) + " bytes)");
+  }
+  uint64_t size = bytes.size() - offset;
+  if (entry.contains("size")) {
+    TEXUNIT_RETURN_IF_ERROR(ParseQword(entry["size"], p + ".size", &size));
+    if (size > bytes.size() - offset) {  // offset <= bytes.size(): no wrap
+      return Bad(p + ".size", std::to_string(size) + " bytes from offset " +
+                                  std::to_string(offset) + " run past the end of " + fp.string() +
+                                  " (" + std::to_string(bytes.size()) + " bytes)");
+    }
+  }
+  out->assign(bytes.begin() + static_cast<std::ptrdiff_t>(offset),
+              bytes.begin() + static_cast<std::ptrdiff_t>(offset + size));
+  return Status::Ok();
+}
+
+Status ParseMemoryEntry(const json& entry, size_t i, const ReplayFiles& files, MemoryEntry* out) {
+  const std::string p = IndexPath("memory", i);
+  if (!entry.is_object())
+    return Bad(p, "expected an object with \"address\" and hex, file or fill");
+  TEXUNIT_RETURN_IF_ERROR(CheckKeys(
+      entry, p, {"address", "hex", "file", "fill", "size", "offset", "writable", "comment"}));
+  MemoryEntry& m = *out;
+  m.index = i;
+  const json* address = nullptr;
+  TEXUNIT_RETURN_IF_ERROR(Require(entry, "address", p, &address));
+  TEXUNIT_RETURN_IF_ERROR(ParseQword(*address, p + ".address", &m.address));
+  m.writable = true;
+  if (entry.contains("writable")) {
+    if (!entry["writable"].is_boolean()) return Bad(p + ".writable", "expected true or false");
+    m.writable = entry["writable"].get<bool>();
+  }
+  const int sources = entry.contains("hex") + entry.contains("file") + entry.contains("fill");
+  if (sources != 1) return Bad(p, "needs exactly one of \"hex\", \"file\", \"fill\"");
+  if (entry.contains("hex")) {
+    if (entry.contains("size") || entry.contains("offset")) {
+      return Bad(p, "\"size\" and \"offset\" go with \"file\" or \"fill\", not \"hex\"");
+    }
+    const json& hex = entry["hex"];
+    if (hex.is_array()) {
+      for (size_t k = 0; k < hex.size(); ++k) {
+        TEXUNIT_RETURN_IF_ERROR(AppendHexBytes(hex[k], IndexPath(p + ".hex", k), &m.bytes));
+      }
+    } else {
+      TEXUNIT_RETURN_IF_ERROR(AppendHexBytes(hex, p + ".hex", &m.bytes));
+    }
+  } else if (entry.contains("file")) {
+    TEXUNIT_RETURN_IF_ERROR(ReadFileBytes(entry, p, files, &m.bytes));
+  } else {
+    if (entry.contains("offset")) return Bad(p + ".offset", "goes with \"file\" only");
+    std::vector<uint8_t> pattern;
+    const json& fill = entry["fill"];
+    if (fill.is_number()) {
+      uint32_t b = 0;
+      TEXUNIT_RETURN_IF_ERROR(ParseDword(fill, p + ".fill", &b));
+      if (!fill.is_number_unsigned() || b > 0xFF) {
+        return Bad(p + ".fill", Show(fill) +
+                                    " is not a byte (0..255); write longer patterns as hex "
+                                    "bytes");
+      }
+      pattern.push_back(static_cast<uint8_t>(b));
+    } else {
+      TEXUNIT_RETURN_IF_ERROR(AppendHexBytes(fill, p + ".fill", &pattern));
+    }
+    if (pattern.empty()) return Bad(p + ".fill", "empty pattern");
+    const json* size_field = nullptr;
+    TEXUNIT_RETURN_IF_ERROR(Require(entry, "size", p, &size_field));
+    uint64_t size = 0;
+    TEXUNIT_RETURN_IF_ERROR(ParseQword(*size_field, p + ".size", &size));
+    if (size > kReplayMaxMemory) {
+      return Bad(p + ".size", std::to_string(size) + " bytes exceeds the " +
+                                  std::to_string(kReplayMaxMemory) +
+                                  "-byte limit of a replay state");
+    }
+    m.bytes.resize(size);
+    for (uint64_t k = 0; k < size; ++k) m.bytes[k] = pattern[k % pattern.size()];
+  }
+  if (m.bytes.empty()) return Bad(p, "describes no bytes");
+  if (m.address + m.bytes.size() < m.address) {
+    return Bad(p, "range " + Hex(m.address) + " + " + std::to_string(m.bytes.size()) +
+                      " bytes wraps past 2^64");
+  }
+  return Status::Ok();
+}
+
+Status ParseMemory(const json& v, const ReplayFiles& files, ReplayState* st) {
+  if (!v.is_array()) return Bad("memory", "expected an array of {\"address\", ...} entries");
+  std::vector<MemoryEntry> entries;
+  uint64_t total = 0;
+  for (size_t i = 0; i < v.size(); ++i) {
+    entries.emplace_back();
+    TEXUNIT_RETURN_IF_ERROR(ParseMemoryEntry(v[i], i, files, &entries.back()));
+    total += entries.back().bytes.size();
+    if (total > kReplayMaxMemory) {
+      return Bad(IndexPath("memory", i), "memory entries exceed the " +
+                                             std::to_string(kReplayMaxMemory) +
+                                             "-byte limit of a replay state");
+    }
+  }
+  std::vector<size_t> order(entries.size());
+  std::iota(order.begin(), order.end(), size_t{0});
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return entries[a].address < entries[b].address; });
+  // Sweep in address order: overlapping entries, and touching entries of equal writability,
+  // form one region.
+  size_t g = 0;
+  while (g < order.size()) {
+    const MemoryEntry& first = entries[order[g]];
+    uint64_t end = first.address + first.bytes.size();
+    size_t h = g + 1;
+    for (; h < order.size(); ++h) {
+      const MemoryEntry& e = entries[order[h]];
+      if (e.address < end) {
+        if (e.writable != first.writable) {
+          return Bad(
+              IndexPath("memory", e.index),
+              "overlaps memory[" + std::to_string(first.index) + "] with a different writable");
+        }
+      } else if (e.address != end || e.writable != first.writable) {
+        break;
+      }
+      end = std::max(end, e.address + e.bytes.size());
+    }
+    std::vector<size_t> members(order.begin() + static_cast<std::ptrdiff_t>(g),
+                                order.begin() + static_cast<std::ptrdiff_t>(h));
+    std::sort(members.begin(), members.end());  // file order: later entries overwrite
+    ReplayRegion region(first.address, end - first.address, first.writable);
+    for (size_t k : members) {
+      const MemoryEntry& e = entries[k];
+      std::memcpy(region.data() + (e.address - first.address), e.bytes.data(), e.bytes.size());
+    }
+    st->memory.push_back(std::move(region));
+    g = h;
+  }
+  return Status::Ok();
+}
+
+Status ParseState(const json& root, const ReplayFiles& files, ReplayState* st) {
+  if (!root.is_object()) return Bad("(top level)", "expected a JSON object");
+  TEXUNIT_RETURN_IF_ERROR(CheckKeys(root, "",
+                                    {"gfx", "instruction", "encoding", "asm", "comment",
+                                     "lane_count", "exec", "sgprs", "vgprs", "memory"}));
+  const json* gfx_field = nullptr;
+  TEXUNIT_RETURN_IF_ERROR(Require(root, "gfx", "", &gfx_field));
+  const json& gfx = *gfx_field;
+  if (!gfx.is_string()) return Bad("gfx", "expected a string such as \"gfx8\" or \"tonga\"");
+  const Status gs = ParseGfx(gfx.get<std::string>(), &st->gfx);
+  if (!gs.ok()) return Bad("gfx", gs.message());
+
+  const bool has_words = root.contains("instruction");
+  const bool has_bytes = root.contains("encoding");
+  if (has_words == has_bytes) {
+    return Bad("instruction",
+               "give the instruction as \"instruction\" (dwords) or \"encoding\" "
+               "(llvm-mc bytes), exactly one of them");
+  }
+  TEXUNIT_RETURN_IF_ERROR(has_words ? ParseWords(root["instruction"], "instruction", &st->words)
+                                    : ParseEncoding(root["encoding"], "encoding", &st->words));
+  // Every GFX6-9 MIMG instruction is 2 dwords; `texunit decode` rejects extra words too.
+  if (st->words.size() > 2) {
+    return Bad(has_words ? "instruction" : "encoding",
+               std::string("a ") + GfxName(st->gfx) +
+                   " MIMG instruction is 2 dwords (8 bytes), got " +
+                   std::to_string(st->words.size()) + " dwords");
+  }
+  if (root.contains("asm")) {
+    if (!root["asm"].is_string()) return Bad("asm", "expected a string");
+    st->asm_text = root["asm"].get<std::string>();
+  }
+  if (root.contains("lane_count")) {
+    const json& lc = root["lane_count"];
+    if (!lc.is_number_unsigned() || lc.get<uint64_t>() < 1 || lc.get<uint64_t>() > 64) {
+      return Bad("lane_count", Show(lc) + " is not an integer in 1..64");
+    }
+    st->lane_count = static_cast<uint32_t>(lc.get<uint64_t>());
+  }
+  st->exec = st->lane_count == 64 ? ~0ull : (1ull << st->lane_count) - 1;
+  if (root.contains("exec")) TEXUNIT_RETURN_IF_ERROR(ParseQword(root["exec"], "exec", &st->exec));
+  if (root.contains("sgprs")) TEXUNIT_RETURN_IF_ERROR(ParseSgprs(root["sgprs"], st));
+  if (root.contains("vgprs")) TEXUNIT_RETURN_IF_ERROR(ParseVgprs(root["vgprs"], st));
+  if (root.contains("memory")) TEXUNIT_RETURN_IF_ERROR(ParseMemory(root["memory"], files, st));
+  return Status::Ok();
+}
+
+}  // namespace
+
+std::string ReadBoundedFile(const std::string& path, uint64_t max_bytes,
+                            std::vector<uint8_t>* out) {
+  std::error_code ec;
+  const std::filesystem::file_status st = std::filesystem::status(path, ec);
+  if (ec || !std::filesystem::exists(st)) return "cannot open " + path;
+  // Directories, devices (/dev/zero never ends) and pipes are refused before reading.
+  if (!std::filesystem::is_regular_file(st)) return path + " is not a regular file";
+  const uintmax_t size = std::filesystem::file_size(path, ec);
+  if (ec) return "cannot read " + path + ": " + ec.message();
+  if (size > max_bytes) {
+    return path + " has " + std::to_string(size) + " bytes, more than the " +
+           std::to_string(max_bytes) + " a state may read";
+  }
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (f == nullptr) return "cannot open " + path + ": " + std::strerror(errno);
+  out->resize(static_cast<size_t>(size));
+  const size_t got = size == 0 ? 0 : std::fread(out->data(), 1, out->size(), f);
+  const bool failed = std::ferror(f) != 0;
+  std::fclose(f);
+  // A file that shrank while being read is read as far as it goes.
+  if (failed) return "cannot read " + path;
+  out->resize(got);
+  return "";
+}
+
+ReplayRegion::ReplayRegion(uint64_t address, uint64_t size, bool writable)
+    : address_(address), size_(size), writable_(writable) {
+  storage_.reset(new uint8_t[size + 64]());
+  const uintptr_t host = reinterpret_cast<uintptr_t>(storage_.get());
+  skew_ = static_cast<size_t>((address % 64 + 64 - host % 64) % 64);
+}
+
+Status ParseReplayState(const std::string& text, const ReplayFiles& files, ReplayState* out) {
+  const auto invalid_json = [](const std::string& why) {
+    return Status::InvalidArgument("invalid JSON: " + why);
+  };
+  if (const std::string why = CheckJsonText(text); !why.empty()) return invalid_json(why);
+  json root;
+  // nlohmann reports by exception; they are caught here, where they can occur.
+  try {
+    // Keys seen so far in each open object, innermost last.
+    std::vector<std::vector<std::string>> keys;
+    const json::parser_callback_t check = [&keys](int depth, json::parse_event_t event,
+                                                  json& parsed) {
+      if (depth > kMaxJsonDepth) {
+        throw JsonLimit{"JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels"};
+      }
+      if (event == json::parse_event_t::object_start) {
+        keys.emplace_back();
+      } else if (event == json::parse_event_t::object_end && !keys.empty()) {
+        keys.pop_back();
+      } else if (event == json::parse_event_t::key && !keys.empty()) {
+        const std::string key = parsed.get<std::string>();
+        std::vector<std::string>& seen = keys.back();
+        if (std::find(seen.begin(), seen.end(), key) != seen.end()) {
+          throw JsonLimit{"key \"" + key + "\" appears twice in one object"};
+        }
+        seen.push_back(key);
+      }
+      return true;
+    };
+    root = json::parse(text, check, /*allow_exceptions=*/true, /*ignore_comments=*/true);
+  } catch (const JsonLimit& e) {
+    return invalid_json(e.message);
+  } catch (const json::out_of_range& e) {
+    // A number beyond double's range, e.g. 1e400.
+    std::string what = e.what();
+    const size_t at = what.find("] ");
+    return invalid_json(at != std::string::npos ? what.substr(at + 2) : what);
+  } catch (const json::parse_error& e) {
+    // nlohmann: "[json.exception.parse_error.101] parse error at line 3, column 1: syntax error
+    // while parsing object key - unexpected '}'; expected string literal".
+    std::string what = e.what();
+    const size_t at = what.find("parse error at ");
+    if (at != std::string::npos) what = what.substr(at + 15);
+    return invalid_json(what);
+  } catch (const std::exception& e) {
+    return invalid_json(e.what());
+  }
+  // The checks read the document through type tests; a get<> they missed, or an allocation,
+  // would still throw, and is reported rather than escaping.
+  try {
+    return ParseState(root, files, out);
+  } catch (const std::exception& e) {
+    return Status::InvalidArgument(std::string("invalid state: ") + e.what());
+  }
+}
+
+Status RegisterReplayMemory(ReplayState& state, Memory* memory) {
+  for (ReplayRegion& r : state.memory) {
+    TEXUNIT_RETURN_IF_ERROR(memory->AddRegion(r.address(), r.data(), r.size(), r.writable()));
+  }
+  return Status::Ok();
+}
+
+}  // namespace texunit::cli
