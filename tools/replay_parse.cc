@@ -2,7 +2,6 @@
 // the files it names, into a ReplayState. Every input error is a Status naming the field.
 #include <algorithm>
 #include <bit>
-#include <cctype>
 #include <cerrno>
 #include <cinttypes>
 #include <cmath>
@@ -12,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <new>
 #include <numeric>
 #include <utility>
 
@@ -29,57 +29,176 @@ Status Bad(const std::string& path, const std::string& message) {
   return Status::InvalidArgument(path + ": " + message);
 }
 
-// Thrown by the JSON parser's callback only (nlohmann has no other way to stop a parse), and
-// caught around that one call in ParseReplayState.
-struct JsonLimit {
-  std::string message;
-};
+// ---- The document ----
+//
+// Built through nlohmann's SAX interface rather than json::parse because the events see what
+// json::parse hides: the text of each number (an integer literal beyond 64 bits arrives as a
+// double, whose bits a register would then take), every key before it replaces an earlier one of
+// the same name, and the depth of each container. An event can also stop the parse with a
+// reason, so nothing here throws.
 
-// A state nests four levels (memory[i].hex[j]); the bound keeps a hostile document from
-// recursing through the parser's and dump()'s stacks.
+// A state needs four levels (memory[i].hex[j]); the bound keeps a hostile document from
+// exhausting the stack of the recursive code that walks or prints a document (nlohmann's dump()
+// among it).
 constexpr int kMaxJsonDepth = 64;
 
-// What nlohmann would accept silently: a NUL byte (the document ended there for some readers, and
-// bytes after it were ignored) and integer literals beyond 64 bits (read as floats, whose bits a
-// dword field would then take). Strings and comments are skipped. Returns "" when neither occurs.
-std::string CheckJsonText(const std::string& text) {
-  size_t line = 1;
-  for (size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (c == '\n') ++line;
-    if (c == '\0') return "a NUL byte at line " + std::to_string(line);
-    if (c == '"') {  // skip the string, escapes included
-      for (++i; i < text.size() && text[i] != '"'; ++i) {
-        if (text[i] == '\\') ++i;
-        if (i < text.size() && text[i] == '\0') return "a NUL byte at line " + std::to_string(line);
-      }
-      continue;
+class StateJsonBuilder {
+ public:
+  explicit StateJsonBuilder(json* root) : root_(root) {}
+
+  const Status& status() const { return status_; }
+
+  // The SAX events (nlohmann::json_sax). Each returns false to stop the parse.
+  bool null() { return Add(json(nullptr)); }
+  bool boolean(bool value) { return Add(json(value)); }
+  bool number_integer(json::number_integer_t value) { return Add(json(value)); }
+  bool number_unsigned(json::number_unsigned_t value) { return Add(json(value)); }
+  bool number_float(json::number_float_t value, const std::string& text) {
+    Begin();
+    // Literals without a fraction or an exponent are integers that overflowed 64 bits.
+    if (text.find_first_of(".eE") == std::string::npos) {
+      return Fail("the integer " + text + " does not fit in 64 bits");
     }
-    if (c == '/' && i + 1 < text.size() && (text[i + 1] == '/' || text[i + 1] == '*')) {
-      const bool block = text[i + 1] == '*';
-      const size_t end = block ? text.find("*/", i + 2) : text.find('\n', i + 2);
-      if (end == std::string::npos) break;
-      line += static_cast<size_t>(std::count(text.begin() + i, text.begin() + end, '\n'));
-      i = block ? end + 1 : end - 1;
-      continue;
+    Store(json(value));
+    return true;
+  }
+  bool string(std::string& value) { return Add(json(std::move(value))); }
+  bool binary(json::binary_t& /*value*/) { return Fail("binary data"); }  // CBOR etc. only
+  bool start_object(std::size_t /*elements*/) { return Open(json::object()); }
+  bool key(std::string& key) {
+    Frame& frame = frames_.back();
+    frame.child = std::move(key);
+    frame.in_child = true;
+    if (frame.value->contains(frame.child)) return Fail("duplicate key");
+    return true;
+  }
+  bool end_object() { return Close(); }
+  bool start_array(std::size_t /*elements*/) { return Open(json::array()); }
+  bool end_array() { return Close(); }
+  bool parse_error(std::size_t /*position*/, const std::string& /*last_token*/,
+                   const json::exception& error) {
+    std::string what = error.what();
+    // 406 is a number beyond binary64 (1e400): a value, so its path names it.
+    if (error.id == 406) {
+      Begin();
+      return Fail(what.substr(what.find("] ") + 2));
     }
-    if (c >= '0' && c <= '9' &&
-        (i == 0 || !std::isalnum(static_cast<unsigned char>(text[i - 1])))) {
-      size_t j = i;
-      while (j < text.size() && text[j] >= '0' && text[j] <= '9') ++j;
-      const bool fraction = j < text.size() && (text[j] == '.' || text[j] == 'e' || text[j] == 'E');
-      const std::string digits = text.substr(i, j - i);
-      // 2^64 - 1 has 20 digits; equal-length decimal strings compare as numbers.
-      if (!fraction &&
-          (digits.size() > 20 || (digits.size() == 20 && digits > "18446744073709551615"))) {
-        return "the integer " + digits + " at line " + std::to_string(line) +
-               " does not fit 64 bits";
-      }
-      i = j - 1;
+    // "[json.exception.parse_error.101] parse error at line 3, column 1: syntax error while
+    // parsing object key - unexpected '}'; expected string literal".
+    const size_t at = what.find("parse error at ");
+    if (at != std::string::npos) what = what.substr(at + 15);
+    status_ = Status::InvalidArgument("invalid JSON: " + what);
+    return false;
+  }
+
+ private:
+  // An open object or array, and the member being read in it: its key, or "[index]".
+  struct Frame {
+    json* value;
+    std::string child;
+    bool in_child = false;  // false until the first member starts ("" is a valid key)
+  };
+
+  // A value starts: in an array its index is the array's size so far.
+  void Begin() {
+    if (!frames_.empty() && frames_.back().value->is_array()) {
+      Frame& frame = frames_.back();
+      // Built by appending: GCC 12 warns (-Wrestrict, falsely) on "[" + std::to_string(...).
+      frame.child = "[";
+      frame.child += std::to_string(frame.value->size());
+      frame.child += ']';
+      frame.in_child = true;
     }
   }
-  return "";
+
+  // Stores `value` where the value being read goes and returns where it is now.
+  json* Store(json value) {
+    if (frames_.empty()) {
+      *root_ = std::move(value);
+      return root_;
+    }
+    Frame& frame = frames_.back();
+    if (frame.value->is_array()) {
+      frame.value->push_back(std::move(value));
+      return &frame.value->back();
+    }
+    return &((*frame.value)[frame.child] = std::move(value));
+  }
+
+  bool Add(json value) {
+    Begin();
+    Store(std::move(value));
+    return true;
+  }
+
+  bool Open(json container) {
+    Begin();
+    if (frames_.size() >= static_cast<size_t>(kMaxJsonDepth)) {
+      return Fail("nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+    }
+    // The pointer stays valid: a container grows only while it is the innermost one.
+    frames_.push_back({Store(std::move(container)), "", false});
+    return true;
+  }
+
+  bool Close() {
+    frames_.pop_back();
+    return true;
+  }
+
+  // The path of the value being read, as field errors write it: "memory[1].address" ("" for an
+  // empty key). Beyond 8 levels the middle is left out: the depth error would otherwise print
+  // 64 of them.
+  std::string Path() const {
+    size_t levels = 0;
+    while (levels < frames_.size() && frames_[levels].in_child) ++levels;
+    std::string path;
+    for (size_t i = 0; i < levels; ++i) {
+      if (levels > 8 && i == 4) {
+        path += "...";
+        i = levels - 4;
+        continue;
+      }
+      const Frame& frame = frames_[i];
+      if (frame.value->is_object() && !path.empty() && !path.ends_with("...")) path += '.';
+      path += frame.child.empty() && frame.value->is_object() ? "\"\"" : frame.child;
+    }
+    return path;
+  }
+
+  bool Fail(const std::string& message) {
+    const std::string path = Path();
+    status_ =
+        Status::InvalidArgument(path.empty() ? "invalid JSON: " + message : path + ": " + message);
+    return false;
+  }
+
+  json* root_;
+  std::vector<Frame> frames_;
+  Status status_;
+};
+
+// Parses `text` as one JSON document. Beyond the syntax, these are errors, named by the path of
+// the value ("vgprs.4: duplicate key"): a key repeated in an object, an integer literal beyond 64
+// bits, nesting deeper than kMaxJsonDepth; and a NUL byte anywhere (nlohmann stops reading
+// there, so whatever followed would be ignored). Comments are allowed.
+Status ParseStateJson(const std::string& text, json* root) {
+  if (const size_t nul = text.find('\0'); nul != std::string::npos) {
+    const size_t line = 1 + static_cast<size_t>(std::count(text.begin(), text.begin() + nul, '\n'));
+    const size_t line_start = text.rfind('\n', nul);
+    const size_t column = nul - (line_start == std::string::npos ? 0 : line_start + 1) + 1;
+    return Status::InvalidArgument("invalid JSON: a NUL byte at line " + std::to_string(line) +
+                                   ", column " + std::to_string(column));
+  }
+  StateJsonBuilder builder(root);
+  const bool parsed = json::sax_parse(text, &builder, json::input_format_t::json,
+                                      /*strict=*/true, /*ignore_comments=*/true);
+  if (!builder.status().ok()) return builder.status();
+  if (!parsed) return Status::Internal("invalid JSON: the parser stopped without a reason");
+  return Status::Ok();
 }
+
+// ---- Fields ----
 
 // A short rendering of a JSON value for error messages.
 std::string Show(const json& v) {
@@ -294,8 +413,8 @@ Status ParseSgprs(const json& v, ReplayState* st) {
     std::string name = "s";
     name += std::to_string(index);
     if (index >= kReplaySgprs) {
-      return Bad(p, name + " is outside the " + std::to_string(kReplaySgprs) +
-                        " SGPRs of a replay state");
+      return Bad(
+          p, name + " is outside the " + std::to_string(kReplaySgprs) + " SGPRs of a replay state");
     }
     if (set[index]) return Bad(p, name + " is set twice");
     set[index] = true;
@@ -630,58 +749,17 @@ ReplayRegion::ReplayRegion(uint64_t address, uint64_t size, bool writable)
 }
 
 Status ParseReplayState(const std::string& text, const ReplayFiles& files, ReplayState* out) {
-  const auto invalid_json = [](const std::string& why) {
-    return Status::InvalidArgument("invalid JSON: " + why);
-  };
-  if (const std::string why = CheckJsonText(text); !why.empty()) return invalid_json(why);
   json root;
-  // nlohmann reports by exception; they are caught here, where they can occur.
-  try {
-    // Keys seen so far in each open object, innermost last.
-    std::vector<std::vector<std::string>> keys;
-    const json::parser_callback_t check = [&keys](int depth, json::parse_event_t event,
-                                                  json& parsed) {
-      if (depth > kMaxJsonDepth) {
-        throw JsonLimit{"JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels"};
-      }
-      if (event == json::parse_event_t::object_start) {
-        keys.emplace_back();
-      } else if (event == json::parse_event_t::object_end && !keys.empty()) {
-        keys.pop_back();
-      } else if (event == json::parse_event_t::key && !keys.empty()) {
-        const std::string key = parsed.get<std::string>();
-        std::vector<std::string>& seen = keys.back();
-        if (std::find(seen.begin(), seen.end(), key) != seen.end()) {
-          throw JsonLimit{"key \"" + key + "\" appears twice in one object"};
-        }
-        seen.push_back(key);
-      }
-      return true;
-    };
-    root = json::parse(text, check, /*allow_exceptions=*/true, /*ignore_comments=*/true);
-  } catch (const JsonLimit& e) {
-    return invalid_json(e.message);
-  } catch (const json::out_of_range& e) {
-    // A number beyond double's range, e.g. 1e400.
-    std::string what = e.what();
-    const size_t at = what.find("] ");
-    return invalid_json(at != std::string::npos ? what.substr(at + 2) : what);
-  } catch (const json::parse_error& e) {
-    // nlohmann: "[json.exception.parse_error.101] parse error at line 3, column 1: syntax error
-    // while parsing object key - unexpected '}'; expected string literal".
-    std::string what = e.what();
-    const size_t at = what.find("parse error at ");
-    if (at != std::string::npos) what = what.substr(at + 15);
-    return invalid_json(what);
-  } catch (const std::exception& e) {
-    return invalid_json(e.what());
-  }
-  // The checks read the document through type tests; a get<> they missed, or an allocation,
-  // would still throw, and is reported rather than escaping.
+  TEXUNIT_RETURN_IF_ERROR(ParseStateJson(text, &root));
+  // The fields are read through type tests, so nlohmann has nothing to throw here unless a test
+  // is missing; that, and an allocation that fails (a state may hold 1 GiB), is reported rather
+  // than escaping.
   try {
     return ParseState(root, files, out);
-  } catch (const std::exception& e) {
-    return Status::InvalidArgument(std::string("invalid state: ") + e.what());
+  } catch (const std::bad_alloc&) {
+    return Status::InvalidArgument("not enough memory to hold the state");
+  } catch (const json::exception& e) {
+    return Status::Internal(std::string("reading the state: ") + e.what());
   }
 }
 

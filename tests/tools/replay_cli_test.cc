@@ -374,7 +374,7 @@ TEST_F(ReplayCliTest, HostileStatesExitTwoWithoutCrashingOrHanging) {
        ok_head + R"("lane_count": )" + std::string(100000, '[') + std::string(100000, ']') + "}",
        "nested deeper than 64 levels"},
       // nlohmann's out_of_range escaped.
-      {"double overflow", ok_head + R"("exec": 1e400})", "invalid JSON"},
+      {"double overflow", ok_head + R"("exec": 1e400})", "exec: number overflow parsing '1e400'"},
       // std::ios_failure escaped; /dev/zero was read without end.
       {"directory file", ok_head + R"("memory": [{"address": 0, "file": "a_directory"}]})",
        "memory[0].file: a_directory is not a regular file"},
@@ -389,13 +389,14 @@ TEST_F(ReplayCliTest, HostileStatesExitTwoWithoutCrashingOrHanging) {
   // Issue 9 item 7: inputs that were accepted silently.
   const std::string nul = ok_head + R"("exec": 1})" + std::string(1, '\0') + "trailing bytes";
   const BadInput silent[] = {
-      {"duplicate key", ok_head + R"("gfx": "gfx9"})", "key \"gfx\" appears twice"},
-      {"nested duplicate", ok_head + R"("vgprs": {"4": 1, "4": 2}})", "key \"4\" appears twice"},
+      {"duplicate key", ok_head + R"("gfx": "gfx9"})", "gfx: duplicate key"},
+      {"nested duplicate", ok_head + R"("vgprs": {"4": 1, "4": 2}})", "vgprs.4: duplicate key"},
       {"huge integer", ok_head + R"("vgprs": {"4": 123456789012345678901234}})",
-       "the integer 123456789012345678901234 at line 1 does not fit 64 bits"},
+       "vgprs.4: the integer 123456789012345678901234 does not fit in 64 bits"},
       {"extra dwords", R"({"gfx": "gfx8", "instruction": ["0xf0001f00", "0x00020004", "0x0"]})",
        "instruction: a gfx8 MIMG instruction is 2 dwords (8 bytes), got 3 dwords"},
       {"after a NUL", nul, "a NUL byte at line 1"},
+      {"after the document", ok_head + R"("exec": 1} {})", "expected end of input"},
   };
   for (const BadInput& c : silent) {
     SCOPED_TRACE(c.name);
@@ -493,6 +494,70 @@ TEST_F(ReplayCliTest, OverlappingEntriesLaterWins) {
   const json out = json::parse(r.out);
   EXPECT_EQ(out["vgprs"]["1"][0], "0x3f800000");
   EXPECT_EQ(out["vgprs"]["1"][1], "0x00000000");
+}
+
+// A key given twice is an error wherever it appears (nlohmann keeps the last one silently), and
+// the message names its path.
+TEST_F(ReplayCliTest, DuplicateKeysNameTheirPath) {
+  const std::string head = R"({"gfx": "gfx8", "instruction": ["0xf0001f00", "0x00020004"], )";
+  const BadInput cases[] = {
+      {"top level", head + R"("gfx": "gfx9"})", "texunit run: state.json: gfx: duplicate key\n"},
+      {"in an object", head + R"("vgprs": {"4": 1, "5": 2, "4": 3}})",
+       "texunit run: state.json: vgprs.4: duplicate key\n"},
+      {"in a list's object",
+       head + R"("memory": [{"address": 0, "hex": "00"}, {"address": 8, "hex": "00",
+                 "address": 16}]})",
+       "texunit run: state.json: memory[1].address: duplicate key\n"},
+      {"in a comment", head + R"("comment": [{"a": 1}, {"b": 2, "b": 3}]})",
+       "texunit run: state.json: comment[1].b: duplicate key\n"},
+  };
+  for (const BadInput& c : cases) {
+    SCOPED_TRACE(c.name);
+    const CliResult r = RunState(c.state);
+    EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+    EXPECT_EQ(r.err, c.message);
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
+}
+
+// An integer literal beyond 64 bits, of either sign, was read as a double whose float bits a
+// register then took; one within 64 bits but beyond 32 is refused by the register.
+TEST_F(ReplayCliTest, IntegersBeyondTheirFieldAreErrorsOfEitherSign) {
+  const std::string head = R"({"gfx": "gfx8", "instruction": ["0xf0001f00", "0x00020004"], )";
+  const BadInput cases[] = {
+      {"2^64", head + R"("vgprs": {"4": 18446744073709551616}})",
+       "vgprs.4: the integer 18446744073709551616 does not fit in 64 bits"},
+      {"-10^19", head + R"("vgprs": {"4": [1, -10000000000000000000]}})",
+       "vgprs.4[1]: the integer -10000000000000000000 does not fit in 64 bits"},
+      {"below int64", head + R"("sgprs": {"8": [0, -9223372036854775809]}})",
+       "sgprs.8[1]: the integer -9223372036854775809 does not fit in 64 bits"},
+      {"an address", head + R"("memory": [{"address": 123456789012345678901234, "hex": "00"}]})",
+       "memory[0].address: the integer 123456789012345678901234 does not fit in 64 bits"},
+      {"2^64 - 1 in a dword", head + R"("vgprs": {"4": 18446744073709551615}})",
+       "vgprs.4: 18446744073709551615 does not fit in 32 bits"},
+      {"-2^31 - 1 in a dword", head + R"("vgprs": {"4": -2147483649}})",
+       "vgprs.4: -2147483649 does not fit in 32 bits"},
+  };
+  for (const BadInput& c : cases) {
+    SCOPED_TRACE(c.name);
+    const CliResult r = RunState(c.state);
+    EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << "stderr: " << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
+}
+
+// Digits after the point or in the exponent make a float however many there are; only integer
+// literals are held to 64 bits.
+TEST_F(ReplayCliTest, LongFractionsAndExponentsAreFloats) {
+  // EXEC 0: no lane runs, so the written registers show the values the state gave them.
+  const CliResult r = RunState(R"({"gfx": "gfx8", "instruction": ["0xf0001f00", "0x00020004"],
+      "lane_count": 1, "exec": 0, "vgprs": {"0": 0.333333333333333333333333333,
+      "1": 1E+000000000000000000000000, "2": 25000000000000000000000e-23, "3": -0.5e0}})");
+  ASSERT_EQ(r.exit_code, 0) << r.err << r.out;
+  const json out = json::parse(r.out);
+  EXPECT_EQ(out["vgprs"], json::parse(R"({"0": ["0x3eaaaaab"], "1": ["0x3f800000"],
+                                          "2": ["0x3e800000"], "3": ["0xbf000000"]})"));
 }
 
 }  // namespace
