@@ -449,10 +449,14 @@ Status ParseVgprs(const json& v, ReplayState* st) {
   if (!v.is_object()) {
     return Bad(path, "expected {\"<vgpr>\": value or [per-lane values], ...}");
   }
+  std::vector<bool> set(kReplayVgprs, false);
   for (auto it = v.begin(); it != v.end(); ++it) {
     const std::string p = JoinPath(path, it.key());
     uint32_t index = 0;
     TEXUNIT_RETURN_IF_ERROR(ParseRegKey(it.key(), 'v', kReplayVgprs, p, &index));
+    // "4" and "v4" are two keys for one register.
+    if (set[index]) return Bad(p, "v" + std::to_string(index) + " is set twice");
+    set[index] = true;
     uint32_t* column = &st->vgprs[size_t{index} * kReplayLaneStride];
     if (it->is_array()) {
       if (it->size() > st->lane_count) {

@@ -497,7 +497,7 @@ TEST_F(ReplayCliTest, OverlappingEntriesLaterWins) {
 }
 
 // A key given twice is an error wherever it appears (nlohmann keeps the last one silently), and
-// the message names its path.
+// the message names its path; so is one register given under both spellings of its key.
 TEST_F(ReplayCliTest, DuplicateKeysNameTheirPath) {
   const std::string head = R"({"gfx": "gfx8", "instruction": ["0xf0001f00", "0x00020004"], )";
   const BadInput cases[] = {
@@ -510,6 +510,8 @@ TEST_F(ReplayCliTest, DuplicateKeysNameTheirPath) {
        "texunit run: state.json: memory[1].address: duplicate key\n"},
       {"in a comment", head + R"("comment": [{"a": 1}, {"b": 2, "b": 3}]})",
        "texunit run: state.json: comment[1].b: duplicate key\n"},
+      {"a vgpr spelt twice", head + R"("vgprs": {"4": 1, "v4": 2}})",
+       "texunit run: state.json: vgprs.v4: v4 is set twice\n"},
   };
   for (const BadInput& c : cases) {
     SCOPED_TRACE(c.name);
