@@ -3,13 +3,12 @@
 //
 // Exit status: 0 when the instruction ran, 1 when decoding or executing it failed (the output's
 // "status" holds the Status), 2 for a bad command line or a malformed state file.
+#include <cerrno>
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <iostream>
-#include <iterator>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -21,6 +20,27 @@
 
 namespace texunit::cli {
 namespace {
+
+// Reads `in` (named `name` in messages) to its end in bounded chunks; more than `max_bytes` is an
+// error, so an endless stream (< /dev/zero) ends in one.
+Status ReadBoundedStream(std::FILE* in, const std::string& name, uint64_t max_bytes,
+                         std::string* out) {
+  out->clear();
+  std::vector<char> chunk(size_t{1} << 16);
+  size_t got;
+  while ((got = std::fread(chunk.data(), 1, chunk.size(), in)) > 0) {
+    out->append(chunk.data(), got);
+    if (out->size() > max_bytes) {
+      return Status::InvalidArgument(name + " holds more than the " + std::to_string(max_bytes) +
+                                     " bytes a state may have");
+    }
+  }
+  // fread ends at an error as at the end: a directory as stdin fails with EISDIR.
+  if (std::ferror(in)) {
+    return Status::InvalidArgument("cannot read " + name + ": " + std::strerror(errno));
+  }
+  return Status::Ok();
+}
 
 constexpr const char* kUsage =
     "texunit run [--target T] [--precision float|hardware] [--floats] [--allow-any-path]\n"
@@ -68,21 +88,18 @@ int RunReplay(const std::vector<std::string>& args) {
   std::string text;
   std::string base_dir;
   if (path == "-") {
-    // Read in chunks up to the cap, so an endless stdin (< /dev/zero) ends in an error.
-    std::vector<char> chunk(1 << 16);
-    size_t got;
-    while ((got = std::fread(chunk.data(), 1, chunk.size(), stdin)) > 0) {
-      text.append(chunk.data(), got);
-      if (text.size() > kReplayMaxStateBytes) {
-        std::fprintf(stderr, "texunit run: stdin holds more than the %llu bytes a state may have\n",
-                     static_cast<unsigned long long>(kReplayMaxStateBytes));
-        return 2;
-      }
+    if (const Status st = ReadBoundedStream(stdin, "standard input", kReplayMaxStateBytes, &text);
+        !st.ok()) {
+      std::fprintf(stderr, "texunit run: %s\n", st.message().c_str());
+      return 2;
     }
   } else {
+    RegularFile file;
     std::vector<uint8_t> bytes;
-    if (const std::string why = ReadBoundedFile(path, kReplayMaxStateBytes, &bytes); !why.empty()) {
-      std::fprintf(stderr, "texunit run: %s\n", why.c_str());
+    Status st = RegularFile::Open(path, kReplayMaxStateBytes, &file);
+    if (st.ok()) st = file.Read(0, file.size(), &bytes);
+    if (!st.ok()) {
+      std::fprintf(stderr, "texunit run: %s\n", st.message().c_str());
       return 2;
     }
     text.assign(bytes.begin(), bytes.end());

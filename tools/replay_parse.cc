@@ -1,18 +1,21 @@
-// Reading `texunit run` machine states (docs/replay-format.md): the JSON document, its fields and
-// the files it names, into a ReplayState. Every input error is a Status naming the field.
+// Reading `texunit run` machine states (docs/replay-format.md) into a ReplayState: the JSON
+// document, within the limits a hostile state cannot push past; its fields; and the files its
+// memory entries name. Every input error is a Status naming the field or the file.
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <bit>
 #include <cerrno>
-#include <cinttypes>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
+#include <iterator>
 #include <limits>
 #include <new>
 #include <numeric>
+#include <system_error>
 #include <utility>
 
 #include "replay_state.h"
@@ -22,12 +25,6 @@ namespace texunit::cli {
 namespace {
 
 using json = nlohmann::json;
-using ojson = nlohmann::ordered_json;
-
-// An input error: "<field path>: <what is wrong>".
-Status Bad(const std::string& path, const std::string& message) {
-  return Status::InvalidArgument(path + ": " + message);
-}
 
 // ---- The document ----
 //
@@ -198,7 +195,66 @@ Status ParseStateJson(const std::string& text, json* root) {
   return Status::Ok();
 }
 
+// ---- Files ----
+
+Status Invalid(const std::string& message) { return Status::InvalidArgument(message); }
+
+std::string NotRegular(const std::string& path, mode_t mode) {
+  return path + " is not a regular file" + (S_ISDIR(mode) ? " (a directory)" : "");
+}
+
+// The path to read for a "file" entry `written`: relative paths resolve against files.base_dir.
+// Unless files.allow_any_path, `written` must be relative and, once `..` and symbolic links are
+// resolved, stay inside files.base_dir, so that a state from someone else cannot read local files
+// into its output. The result is `written` joined to the base directory, as messages show it.
+Status ResolveStateFile(const ReplayFiles& files, const std::string& written,
+                        std::filesystem::path* out) {
+  namespace fs = std::filesystem;
+  const fs::path path(written);
+  const fs::path base = files.base_dir.empty() ? "." : files.base_dir;
+  // Relative paths are shown as written when the state is in the current directory.
+  const fs::path joined = files.base_dir.empty() || !path.is_relative() ? path : base / path;
+  if (files.allow_any_path) {
+    *out = joined;
+    return Status::Ok();
+  }
+  if (!path.is_relative()) {
+    return Invalid("'" + written +
+                   "' is an absolute path; files must lie in the state's directory (texunit run "
+                   "--allow-any-path lifts this)");
+  }
+  std::error_code ec;
+  const fs::path root = fs::weakly_canonical(base, ec);
+  if (ec) {
+    return Invalid("cannot resolve the state's directory " + base.string() + ": " + ec.message());
+  }
+  const fs::path full = fs::weakly_canonical(base / path, ec);
+  if (ec) return Invalid("cannot resolve '" + written + "': " + ec.message());
+  // `full` must begin with every component of `root` (a trailing empty component of `root`
+  // stands for its final separator); "." is the directory itself, which is inside but is no file.
+  auto r = root.begin(), f = full.begin();
+  for (; r != root.end() && f != full.end() && *r == *f; ++r, ++f) {
+  }
+  const bool inside = r == root.end() || (r->empty() && std::next(r) == root.end());
+  if (!inside) {
+    return Invalid("'" + written + "' leaves the state's directory " + root.string() +
+                   " (texunit run --allow-any-path lifts this)");
+  }
+  *out = joined;
+  return Status::Ok();
+}
+
 // ---- Fields ----
+
+// An input error: "<field path>: <what is wrong>".
+Status Bad(const std::string& path, const std::string& message) {
+  return Status::InvalidArgument(path + ": " + message);
+}
+
+// `status`, if an error, as one of the field at `path`.
+Status InField(const std::string& path, const Status& status) {
+  return status.ok() ? status : Bad(path, status.message());
+}
 
 // A short rendering of a JSON value for error messages.
 std::string Show(const json& v) {
@@ -482,75 +538,52 @@ struct MemoryEntry {
   size_t index;  // position in the "memory" list: later entries win where entries overlap
 };
 
-// Resolves a "file" entry against the state's directory. Unless files.allow_any_path, the path
-// must be relative and stay inside that directory once `..` and symbolic links are resolved, so
-// that a state from someone else cannot read local files into its output.
-std::string ResolveStatePath(const ReplayFiles& files, std::filesystem::path* fp) {
-  const std::filesystem::path base = files.base_dir.empty() ? "." : files.base_dir;
-  // Relative paths are shown as written when the state is in the current directory.
-  const auto joined = [&] { return files.base_dir.empty() ? *fp : base / *fp; };
-  if (files.allow_any_path) {
-    if (fp->is_relative()) *fp = joined();
-    return "";
-  }
-  if (!fp->is_relative()) {
-    return "'" + fp->string() + "' is an absolute path; files must lie in the state's directory " +
-           "(texunit run --allow-any-path lifts this)";
-  }
-  std::error_code ec;
-  const std::filesystem::path root = std::filesystem::weakly_canonical(base, ec);
-  const std::filesystem::path full = std::filesystem::weakly_canonical(base / *fp, ec);
-  if (ec) return "cannot resolve '" + fp->string() + "': " + ec.message();
-  // `full` must be `root` followed by more components.
-  auto r = root.begin(), f = full.begin();
-  for (; r != root.end() && f != full.end() && *r == *f; ++r, ++f) {
-  }
-  const bool inside =
-      (r == root.end() || (r->empty() && std::next(r) == root.end())) && f != full.end();
-  if (!inside) {
-    return "'" + fp->string() + "' leaves the state's directory " + root.string() +
-           " (texunit run --allow-any-path lifts this)";
-  }
-  *fp = joined();
-  return "";
+// The memory a state may still add, checked before an entry's bytes are made: `size` more bytes
+// for the entry whose size `field` gives.
+Status CheckMemoryBudget(const std::string& field, uint64_t size, uint64_t budget) {
+  if (size <= budget) return Status::Ok();
+  return Bad(field, std::to_string(size) + " bytes would take the state past its " +
+                        std::to_string(kReplayMaxMemory) + " bytes of memory (" +
+                        std::to_string(budget) + " left)");
 }
 
 Status ReadFileBytes(const json& entry, const std::string& p, const ReplayFiles& files,
-                     std::vector<uint8_t>* out) {
+                     uint64_t budget, std::vector<uint8_t>* out) {
   const json& file = entry["file"];
-  if (!file.is_string()) return Bad(p + ".file", "expected a path, got " + Show(file));
-  std::filesystem::path fp(file.get<std::string>());
-  if (const std::string why = ResolveStatePath(files, &fp); !why.empty()) {
-    return Bad(p + ".file", why);
+  if (!file.is_string() || file.get_ref<const std::string&>().empty()) {
+    return Bad(p + ".file", "expected a path, got " + Show(file));
   }
-  std::vector<uint8_t> bytes;
-  if (const std::string why = ReadBoundedFile(fp.string(), kReplayMaxMemory, &bytes);
-      !why.empty()) {
-    return Bad(p + ".file", why);
-  }
+  std::filesystem::path path;
+  TEXUNIT_RETURN_IF_ERROR(
+      InField(p + ".file", ResolveStateFile(files, file.get<std::string>(), &path)));
+  const std::string name = path.string();
+  RegularFile f;
+  TEXUNIT_RETURN_IF_ERROR(InField(p + ".file", RegularFile::Open(name, kReplayMaxMemory, &f)));
   uint64_t offset = 0;
   if (entry.contains("offset")) {
     TEXUNIT_RETURN_IF_ERROR(ParseQword(entry["offset"], p + ".offset", &offset));
   }
-  if (offset > bytes.size()) {
-    return Bad(p + ".offset", std::to_string(offset) + " is past the end of " + fp.string() + " (" +
-                                  std::to_string(bytes.size()) + " bytes)");
+  if (offset > f.size()) {
+    return Bad(p + ".offset", std::to_string(offset) + " is past the end of " + name + " (" +
+                                  std::to_string(f.size()) + " bytes)");
   }
-  uint64_t size = bytes.size() - offset;
+  uint64_t size = f.size() - offset;
   if (entry.contains("size")) {
     TEXUNIT_RETURN_IF_ERROR(ParseQword(entry["size"], p + ".size", &size));
-    if (size > bytes.size() - offset) {  // offset <= bytes.size(): no wrap
+    if (size > f.size() - offset) {  // offset <= f.size(): no wrap
       return Bad(p + ".size", std::to_string(size) + " bytes from offset " +
-                                  std::to_string(offset) + " run past the end of " + fp.string() +
-                                  " (" + std::to_string(bytes.size()) + " bytes)");
+                                  std::to_string(offset) + " run past the end of " + name + " (" +
+                                  std::to_string(f.size()) + " bytes)");
     }
   }
-  out->assign(bytes.begin() + static_cast<std::ptrdiff_t>(offset),
-              bytes.begin() + static_cast<std::ptrdiff_t>(offset + size));
-  return Status::Ok();
+  TEXUNIT_RETURN_IF_ERROR(
+      CheckMemoryBudget(entry.contains("size") ? p + ".size" : p + ".file", size, budget));
+  return InField(p + ".file", f.Read(offset, size, out));
 }
 
-Status ParseMemoryEntry(const json& entry, size_t i, const ReplayFiles& files, MemoryEntry* out) {
+// `budget`: the bytes of memory the state may still add (kReplayMaxMemory in all).
+Status ParseMemoryEntry(const json& entry, size_t i, const ReplayFiles& files, uint64_t budget,
+                        MemoryEntry* out) {
   const std::string p = IndexPath("memory", i);
   if (!entry.is_object())
     return Bad(p, "expected an object with \"address\" and hex, file or fill");
@@ -581,7 +614,7 @@ Status ParseMemoryEntry(const json& entry, size_t i, const ReplayFiles& files, M
       TEXUNIT_RETURN_IF_ERROR(AppendHexBytes(hex, p + ".hex", &m.bytes));
     }
   } else if (entry.contains("file")) {
-    TEXUNIT_RETURN_IF_ERROR(ReadFileBytes(entry, p, files, &m.bytes));
+    TEXUNIT_RETURN_IF_ERROR(ReadFileBytes(entry, p, files, budget, &m.bytes));
   } else {
     if (entry.contains("offset")) return Bad(p + ".offset", "goes with \"file\" only");
     std::vector<uint8_t> pattern;
@@ -603,13 +636,16 @@ Status ParseMemoryEntry(const json& entry, size_t i, const ReplayFiles& files, M
     TEXUNIT_RETURN_IF_ERROR(Require(entry, "size", p, &size_field));
     uint64_t size = 0;
     TEXUNIT_RETURN_IF_ERROR(ParseQword(*size_field, p + ".size", &size));
-    if (size > kReplayMaxMemory) {
-      return Bad(p + ".size", std::to_string(size) + " bytes exceeds the " +
-                                  std::to_string(kReplayMaxMemory) +
-                                  "-byte limit of a replay state");
-    }
+    TEXUNIT_RETURN_IF_ERROR(CheckMemoryBudget(p + ".size", size, budget));
+    // The pattern, then copies of what is filled so far: a 1 GiB fill in a few large copies.
     m.bytes.resize(size);
-    for (uint64_t k = 0; k < size; ++k) m.bytes[k] = pattern[k % pattern.size()];
+    const size_t first = std::min<size_t>(pattern.size(), size);
+    std::memcpy(m.bytes.data(), pattern.data(), first);
+    for (size_t filled = first; filled < size;) {
+      const size_t n = std::min<size_t>(filled - filled % pattern.size(), size - filled);
+      std::memcpy(m.bytes.data() + filled, m.bytes.data(), n);
+      filled += n;
+    }
   }
   if (m.bytes.empty()) return Bad(p, "describes no bytes");
   if (m.address + m.bytes.size() < m.address) {
@@ -625,12 +661,15 @@ Status ParseMemory(const json& v, const ReplayFiles& files, ReplayState* st) {
   uint64_t total = 0;
   for (size_t i = 0; i < v.size(); ++i) {
     entries.emplace_back();
-    TEXUNIT_RETURN_IF_ERROR(ParseMemoryEntry(v[i], i, files, &entries.back()));
+    TEXUNIT_RETURN_IF_ERROR(
+        ParseMemoryEntry(v[i], i, files, kReplayMaxMemory - total, &entries.back()));
     total += entries.back().bytes.size();
+    // "file" and "fill" entries were checked before their bytes were made; "hex" bytes come
+    // from the state's text, which is bounded, and are checked once made.
     if (total > kReplayMaxMemory) {
-      return Bad(IndexPath("memory", i), "memory entries exceed the " +
-                                             std::to_string(kReplayMaxMemory) +
-                                             "-byte limit of a replay state");
+      return Bad(
+          IndexPath("memory", i) + ".hex",
+          "takes the state past its " + std::to_string(kReplayMaxMemory) + " bytes of memory");
     }
   }
   std::vector<size_t> order(entries.size());
@@ -720,29 +759,68 @@ Status ParseState(const json& root, const ReplayFiles& files, ReplayState* st) {
 
 }  // namespace
 
-std::string ReadBoundedFile(const std::string& path, uint64_t max_bytes,
-                            std::vector<uint8_t>* out) {
-  std::error_code ec;
-  const std::filesystem::file_status st = std::filesystem::status(path, ec);
-  if (ec || !std::filesystem::exists(st)) return "cannot open " + path;
-  // Directories, devices (/dev/zero never ends) and pipes are refused before reading.
-  if (!std::filesystem::is_regular_file(st)) return path + " is not a regular file";
-  const uintmax_t size = std::filesystem::file_size(path, ec);
-  if (ec) return "cannot read " + path + ": " + ec.message();
-  if (size > max_bytes) {
-    return path + " has " + std::to_string(size) + " bytes, more than the " +
-           std::to_string(max_bytes) + " a state may read";
+RegularFile::RegularFile(RegularFile&& other) noexcept
+    : fd_(std::exchange(other.fd_, -1)), size_(other.size_), path_(std::move(other.path_)) {}
+
+RegularFile& RegularFile::operator=(RegularFile&& other) noexcept {
+  if (this != &other) {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = std::exchange(other.fd_, -1);
+    size_ = other.size_;
+    path_ = std::move(other.path_);
   }
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (f == nullptr) return "cannot open " + path + ": " + std::strerror(errno);
-  out->resize(static_cast<size_t>(size));
-  const size_t got = size == 0 ? 0 : std::fread(out->data(), 1, out->size(), f);
-  const bool failed = std::ferror(f) != 0;
-  std::fclose(f);
-  // A file that shrank while being read is read as far as it goes.
-  if (failed) return "cannot read " + path;
-  out->resize(got);
-  return "";
+  return *this;
+}
+
+RegularFile::~RegularFile() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+Status RegularFile::Open(const std::string& path, uint64_t max_bytes, RegularFile* out) {
+  // Checked by name first so that a device is never opened (opening some has effects of its
+  // own), and again on the descriptor, because the name may be pointed elsewhere in between.
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) {
+    return Invalid("cannot open " + path + ": " + std::strerror(errno));
+  }
+  if (!S_ISREG(st.st_mode)) return Invalid(NotRegular(path, st.st_mode));
+  // O_NONBLOCK: if a FIFO took the file's place, opening it must not wait for a writer.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) return Invalid("cannot open " + path + ": " + std::strerror(errno));
+  RegularFile file;
+  file.fd_ = fd;
+  file.path_ = path;
+  if (::fstat(fd, &st) != 0) return Invalid("cannot read " + path + ": " + std::strerror(errno));
+  if (!S_ISREG(st.st_mode)) return Invalid(NotRegular(path, st.st_mode));
+  file.size_ = static_cast<uint64_t>(st.st_size);
+  if (file.size_ > max_bytes) {
+    return Invalid(path + " has " + std::to_string(file.size_) + " bytes, more than the " +
+                   std::to_string(max_bytes) + " a state may read");
+  }
+  *out = std::move(file);
+  return Status::Ok();
+}
+
+Status RegularFile::Read(uint64_t offset, uint64_t count, std::vector<uint8_t>* out) const {
+  if (offset > size_ || count > size_ - offset) {
+    return Status::Internal("read of " + std::to_string(count) + " bytes at " +
+                            std::to_string(offset) + " past the end of " + path_);
+  }
+  out->resize(static_cast<size_t>(count));
+  uint64_t done = 0;
+  while (done < count) {
+    // Bounded chunks: one read(2) call transfers at most about 2 GiB anyway.
+    const size_t chunk = static_cast<size_t>(std::min<uint64_t>(count - done, uint64_t{1} << 24));
+    const ssize_t got = ::pread(fd_, out->data() + done, chunk, static_cast<off_t>(offset + done));
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) return Invalid("cannot read " + path_ + ": " + std::strerror(errno));
+    if (got == 0) {
+      return Invalid(path_ + " ended after " + std::to_string(offset + done) + " of its " +
+                     std::to_string(size_) + " bytes (it changed while being read)");
+    }
+    done += static_cast<uint64_t>(got);
+  }
+  return Status::Ok();
 }
 
 ReplayRegion::ReplayRegion(uint64_t address, uint64_t size, bool writable)

@@ -1,7 +1,7 @@
 // The machine state `texunit run` replays, read from and written as JSON (docs/replay-format.md):
-// parsed in replay_parse.cc, run in replay_execute.cc, printed by replay_output.cc;
-// one MIMG instruction, the generation, the exec mask, SGPRs, VGPRs and guest memory in; the
-// VGPRs the instruction wrote and the memory it changed out.
+// parsed (with the files it names) in replay_parse.cc, run in replay_execute.cc, printed by
+// replay_output.cc; one MIMG instruction, the generation, the exec mask, SGPRs, VGPRs and guest
+// memory in; the VGPRs the instruction wrote and the memory it changed out.
 #pragma once
 
 #include <cstdint>
@@ -59,13 +59,34 @@ struct ReplayState {
   std::vector<ReplayRegion> memory;  // sorted by address, disjoint, not adjacent when mergeable
 };
 
-// The bytes of the regular file `path`, at most `max_bytes` of them. Returns "" on success, or
-// what is wrong (not found, not a regular file: a directory or a device such as /dev/zero, too
-// large, unreadable), naming the path.
-std::string ReadBoundedFile(const std::string& path, uint64_t max_bytes, std::vector<uint8_t>* out);
-
-// The largest state file `texunit run` reads.
+// The largest state `texunit run` reads, from a file or from standard input.
 inline constexpr uint64_t kReplayMaxStateBytes = uint64_t{64} << 20;
+
+// A regular file opened for reading. Anything else (a directory, a device such as /dev/zero, a
+// FIFO) is refused when it is opened, before any byte is read, and reads never go past the size
+// the file had then, so no input can make a read wait or run on.
+class RegularFile {
+ public:
+  RegularFile() = default;
+  RegularFile(RegularFile&& other) noexcept;
+  RegularFile& operator=(RegularFile&& other) noexcept;
+  RegularFile(const RegularFile&) = delete;
+  RegularFile& operator=(const RegularFile&) = delete;
+  ~RegularFile();
+
+  // Opens `path`, which messages name as written; refuses a file of more than `max_bytes`.
+  static Status Open(const std::string& path, uint64_t max_bytes, RegularFile* out);
+
+  uint64_t size() const { return size_; }
+  // Bytes [offset, offset + count), which must lie within size(). A file that shrank since it
+  // was opened is an error rather than fewer bytes.
+  Status Read(uint64_t offset, uint64_t count, std::vector<uint8_t>* out) const;
+
+ private:
+  int fd_ = -1;
+  uint64_t size_ = 0;
+  std::string path_;
+};
 
 // Where a state's "file" entries may come from: paths relative to `base_dir` (the state file's
 // directory; empty for the current one) that stay inside it, or anywhere with `allow_any_path`.

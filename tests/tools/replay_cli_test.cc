@@ -2,6 +2,7 @@
 // its expected output, computed by hand), input errors (exit 2, naming the field path) and
 // instruction failures (exit 1, the Status in "status").
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <cstdio>
@@ -427,7 +428,7 @@ TEST_F(ReplayCliTest, HostileStatesExitTwoWithoutCrashingOrHanging) {
   EXPECT_NE(dev.err.find("/dev/zero is not a regular file"), std::string::npos) << dev.err;
   const CliResult endless = RunWithStdin("run -", dir_, "/dev/zero");
   EXPECT_EQ(endless.exit_code, 2);
-  EXPECT_NE(endless.err.find("stdin holds more than the 67108864 bytes a state may have"),
+  EXPECT_NE(endless.err.find("standard input holds more than the 67108864 bytes a state may have"),
             std::string::npos)
       << endless.err;
   EXPECT_TRUE(endless.out.empty());
@@ -560,6 +561,55 @@ TEST_F(ReplayCliTest, LongFractionsAndExponentsAreFloats) {
   const json out = json::parse(r.out);
   EXPECT_EQ(out["vgprs"], json::parse(R"({"0": ["0x3eaaaaab"], "1": ["0x3f800000"],
                                           "2": ["0x3e800000"], "3": ["0xbf000000"]})"));
+}
+
+// A state read from something that is not a regular file: refused with the reason, without
+// waiting on it.
+TEST_F(ReplayCliTest, StateInputsThatAreNotFiles) {
+  // Standard input redirected from a directory: the read fails, which was reported as an empty
+  // document.
+  const CliResult dir = RunWithStdin("run -", dir_, dir_);
+  EXPECT_EQ(dir.exit_code, 2) << dir.out << dir.err;
+  EXPECT_NE(dir.err.find("texunit run: cannot read standard input: Is a directory"),
+            std::string::npos)
+      << dir.err;
+  EXPECT_TRUE(dir.out.empty()) << dir.out;
+  // A FIFO nobody writes to: opening it for reading would wait for a writer.
+  ASSERT_EQ(::mkfifo((dir_ / "pipe").c_str(), 0600), 0);
+  const CliResult state = Run("run pipe", dir_);
+  EXPECT_EQ(state.exit_code, 2) << state.out << state.err;
+  EXPECT_NE(state.err.find("texunit run: pipe is not a regular file"), std::string::npos)
+      << state.err;
+  const CliResult file = RunState(
+      R"({"gfx": "gfx8", "instruction": ["0xf0001f00", "0x00020004"],
+          "memory": [{"address": 0, "file": "pipe"}]})");
+  EXPECT_EQ(file.exit_code, 2) << file.out << file.err;
+  EXPECT_NE(file.err.find("memory[0].file: pipe is not a regular file"), std::string::npos)
+      << file.err;
+}
+
+// The 1 GiB a state's memory may hold is checked before an entry's bytes are read or made: the
+// entry that would pass it is named by the field that sets its size, and never allocated.
+TEST_F(ReplayCliTest, MemoryLimitIsCheckedBeforeAnEntryIsMade) {
+  WriteText(dir_ / "eight.bin", "abcdefgh");
+  const std::string head = R"({"gfx": "gfx8", "instruction": ["0xf0001f00", "0x00020004"], )";
+  const BadInput cases[] = {
+      {"two fills", head + R"("memory": [{"address": 0, "fill": 0, "size": 805306368},
+                  {"address": "0x100000000", "fill": 0, "size": 805306368}]})",
+       "state.json: memory[1].size: 805306368 bytes would take the state past its 1073741824 bytes "
+       "of memory (268435456 left)"},
+      {"a fill and a file", head + R"("memory": [{"address": 0, "fill": 0, "size": 1073741820},
+                  {"address": "0x100000000", "file": "eight.bin", "offset": 2}]})",
+       "state.json: memory[1].file: 6 bytes would take the state past its 1073741824 bytes of "
+       "memory (4 left)"},
+  };
+  for (const BadInput& c : cases) {
+    SCOPED_TRACE(c.name);
+    const CliResult r = RunState(c.state);
+    EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << "stderr: " << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
 }
 
 }  // namespace
