@@ -45,11 +45,24 @@ Status ReadBoundedStream(std::FILE* in, const std::string& name, uint64_t max_by
 constexpr const char* kUsage =
     "texunit run [--target T] [--precision float|hardware] [--floats] [--allow-any-path]\n"
     "            <state.json | ->";
+// The rest of the help's head: what the command does and what a state may read.
+constexpr const char* kAbout =
+    "\n\n"
+    "Replays one MIMG instruction from a JSON machine state (docs/replay-format.md) and prints\n"
+    "the VGPRs it wrote and the memory it changed, as JSON.\n"
+    "\n"
+    "A memory \"file\" entry is a path relative to the state file's directory (or to\n"
+    "the current directory for -) that must stay inside that directory once '..' and symbolic\n"
+    "links are resolved; --allow-any-path lifts this. The state and its files must be regular\n"
+    "files; a state holds at most 64 MiB of text and 1 GiB of memory.\n"
+    "\n"
+    "exit status: 0 the instruction ran; 1 decoding or executing it failed (see \"status\");\n"
+    "2 a bad command line or state (the message names the field or file)";
 
 int RunReplay(const std::vector<std::string>& args) {
   std::string target;
   bool floats = false;
-  ArgParser parser(kUsage);
+  ArgParser parser(std::string(kUsage) + kAbout);
   parser.AddString("target", &target,
                    "Highway target to run on (AVX3, AVX2, SSE4, SCALAR, ...); default: the best");
   parser.AddFlag("floats", &floats, "also print each written lane as a float (\"vgprs_f32\")");

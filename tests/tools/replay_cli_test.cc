@@ -484,6 +484,9 @@ TEST_F(ReplayCliTest, BadCommandLinesExitTwo) {
   const CliResult help = Run("run --help", dir_);
   EXPECT_EQ(help.exit_code, 0);
   EXPECT_NE(help.out.find("texunit run"), std::string::npos);
+  // The help states where "file" entries may come from, for a file and for standard input.
+  EXPECT_NE(help.out.find("relative to the state file's directory"), std::string::npos) << help.out;
+  EXPECT_NE(help.out.find("the current directory for -"), std::string::npos) << help.out;
 }
 
 TEST_F(ReplayCliTest, OverlappingEntriesLaterWins) {
