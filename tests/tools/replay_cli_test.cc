@@ -12,6 +12,7 @@
 #include <iterator>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <span>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -44,6 +45,12 @@ std::string Quote(const std::string& s) {
   for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return q + "'";
 }
+
+struct BadInput {
+  const char* name;
+  std::string state;
+  std::string message;  // expected in stderr
+};
 
 class ReplayCliTest : public ::testing::Test {
  protected:
@@ -83,6 +90,17 @@ class ReplayCliTest : public ::testing::Test {
     const fs::path p = dir_ / "state.json";
     WriteText(p, state);
     return Run("run " + extra_args + " state.json", dir_);
+  }
+
+  // Each state exits 2 with its message in stderr and nothing on stdout.
+  void ExpectRefused(std::span<const BadInput> cases) {
+    for (const BadInput& c : cases) {
+      SCOPED_TRACE(c.name);
+      const CliResult r = RunState(c.state);
+      EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+      EXPECT_NE(r.err.find(c.message), std::string::npos) << "stderr: " << r.err;
+      EXPECT_TRUE(r.out.empty()) << r.out;
+    }
   }
 
   fs::path dir_;
@@ -311,12 +329,6 @@ TEST_F(ReplayCliTest, InstructionErrorsExitOne) {
   EXPECT_NE(out["status"].get<std::string>().find("INVALID_ARGUMENT"), std::string::npos);
 }
 
-struct BadInput {
-  const char* name;
-  std::string state;
-  std::string message;  // expected in stderr
-};
-
 TEST_F(ReplayCliTest, MalformedStatesExitTwoAndNameTheField) {
   const std::string ok_head = R"({"gfx": "gfx8", "instruction": ["0xf0001f00", "0x00020004"], )";
   const BadInput cases[] = {
@@ -356,13 +368,7 @@ TEST_F(ReplayCliTest, MalformedStatesExitTwoAndNameTheField) {
                    {"address": 4, "hex": "00", "writable": false}]})",
        "memory[1]"},
   };
-  for (const BadInput& c : cases) {
-    SCOPED_TRACE(c.name);
-    const CliResult r = RunState(c.state);
-    EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
-    EXPECT_NE(r.err.find(c.message), std::string::npos) << "stderr: " << r.err;
-    EXPECT_TRUE(r.out.empty()) << r.out;
-  }
+  ExpectRefused(cases);
 }
 
 // Issue 9, items 4 and 5: inputs that crashed or hung `texunit run` exit 2 naming the problem.
@@ -399,20 +405,8 @@ TEST_F(ReplayCliTest, HostileStatesExitTwoWithoutCrashingOrHanging) {
       {"after a NUL", nul, "a NUL byte at line 1"},
       {"after the document", ok_head + R"("exec": 1} {})", "expected end of input"},
   };
-  for (const BadInput& c : silent) {
-    SCOPED_TRACE(c.name);
-    const CliResult r = RunState(c.state);
-    EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
-    EXPECT_NE(r.err.find(c.message), std::string::npos) << "stderr: " << r.err;
-    EXPECT_TRUE(r.out.empty()) << r.out;
-  }
-  for (const BadInput& c : cases) {
-    SCOPED_TRACE(c.name);
-    const CliResult r = RunState(c.state);
-    EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
-    EXPECT_NE(r.err.find(c.message), std::string::npos) << "stderr: " << r.err;
-    EXPECT_TRUE(r.out.empty()) << r.out;
-  }
+  ExpectRefused(silent);
+  ExpectRefused(cases);
   // Allowed to name it, /dev/zero is still refused unread.
   const CliResult zero =
       RunState(ok_head + R"("memory": [{"address": 0, "file": "/dev/zero"}]})", "--allow-any-path");
@@ -544,13 +538,7 @@ TEST_F(ReplayCliTest, IntegersBeyondTheirFieldAreErrorsOfEitherSign) {
       {"-2^31 - 1 in a dword", head + R"("vgprs": {"4": -2147483649}})",
        "vgprs.4: -2147483649 does not fit in 32 bits"},
   };
-  for (const BadInput& c : cases) {
-    SCOPED_TRACE(c.name);
-    const CliResult r = RunState(c.state);
-    EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
-    EXPECT_NE(r.err.find(c.message), std::string::npos) << "stderr: " << r.err;
-    EXPECT_TRUE(r.out.empty()) << r.out;
-  }
+  ExpectRefused(cases);
 }
 
 // Digits after the point or in the exponent make a float however many there are; only integer
@@ -606,13 +594,7 @@ TEST_F(ReplayCliTest, MemoryLimitIsCheckedBeforeAnEntryIsMade) {
        "state.json: memory[1].file: 6 bytes would take the state past its 1073741824 bytes of "
        "memory (4 left)"},
   };
-  for (const BadInput& c : cases) {
-    SCOPED_TRACE(c.name);
-    const CliResult r = RunState(c.state);
-    EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
-    EXPECT_NE(r.err.find(c.message), std::string::npos) << "stderr: " << r.err;
-    EXPECT_TRUE(r.out.empty()) << r.out;
-  }
+  ExpectRefused(cases);
 }
 
 }  // namespace
