@@ -179,10 +179,12 @@ int RunInfo(const std::vector<std::string>& args) {
   }
   const char* env_target = std::getenv("TEXUNIT_TARGET");
   const char* env_threads = std::getenv("TEXUNIT_THREADS");
-  std::printf("target:            %s (%s)\n", runtime->target_name().c_str(),
+  std::printf("target:            %s (%s), %zu 32-bit lanes per vector\n",
+              runtime->target_name().c_str(),
               !target.empty()                        ? "--target"
               : env_target != nullptr && *env_target ? "TEXUNIT_TARGET"
-                                                     : "best supported");
+                                                     : "best supported",
+              runtime->vector_lanes());
   std::printf("threads:           %d (%s)\n", runtime->threads(),
               threads > 0                              ? "--threads"
               : env_threads != nullptr && *env_threads ? "TEXUNIT_THREADS"

@@ -2,6 +2,7 @@
 // a batch of waves across threads.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -43,6 +44,9 @@ class Runtime {
                       std::vector<Status>* statuses = nullptr) const;
 
   std::string target_name() const;  // the target kernels run on, e.g. "AVX3"
+  // 32-bit lanes per vector on that target: 1 (SCALAR), 4 (SSE4, NEON), 8 (AVX2), 16 (AVX3), or
+  // the CPU's SVE length (4 to 64). A wave is processed in chunks of this many lanes.
+  size_t vector_lanes() const;
   // Worker threads ExecuteBatch uses: the requested count, capped at the parallelism TBB allows
   // this process (its CPUs), since an arena never runs more.
   int threads() const { return threads_; }

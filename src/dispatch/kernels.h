@@ -4,6 +4,7 @@
 // mask, which is why the kernels are not called through it).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "sampler/wave_setup.h"
@@ -22,6 +23,8 @@ struct KernelTable {
   // kernels really run, as opposed to what was asked for.
   int64_t (*sample_target)() = nullptr;
   int64_t (*memory_target)() = nullptr;
+  // 32-bit lanes per vector of the sample kernels: 1 (SCALAR) to 64 (SVE at 2048 bits).
+  size_t (*vector_lanes)() = nullptr;
 };
 
 // Fills `table` from the entry of `fills` whose code reports `target` (`reported` reads that from

@@ -189,6 +189,7 @@ Status Runtime::ExecuteBatch(std::span<const TexRequest> requests,
 
 // Asked of the kernels themselves, so it names the code that runs.
 std::string Runtime::target_name() const { return hwy::TargetName(impl_->kernels.sample_target()); }
+size_t Runtime::vector_lanes() const { return impl_->kernels.vector_lanes(); }
 
 std::vector<std::string> Runtime::CompiledTargets() { return TargetNames(CompiledMask()); }
 

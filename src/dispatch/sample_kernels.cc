@@ -13,9 +13,11 @@ namespace HWY_NAMESPACE {
 
 void SampleWave(const WaveSetup& setup) { SampleWaveImpl(setup); }
 int64_t SampleTarget() { return HWY_TARGET; }
+size_t VectorLanes() { return hn::Lanes(DF()); }
 void FillSampleKernels(KernelTable* table) {
   table->sample = &SampleWave;
   table->sample_target = &SampleTarget;
+  table->vector_lanes = &VectorLanes;
 }
 
 }  // namespace HWY_NAMESPACE

@@ -16,6 +16,7 @@
 #include "formats/channel_convert-inl.h"
 #include "formats/srgb_tables.h"
 #include "formats/texel_plan.h"
+#include "formats/vec4.h"
 #include "hwy/highway.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -33,7 +34,7 @@ HWY_INLINE VF FlushDenormal(VF v) {
   return hn::IfThenElse(tiny, hn::And(v, hn::Set(df, -0.0f)), v);
 }
 
-HWY_INLINE VU RawField(const ChannelPlan& cp, const VU w[4]) {
+HWY_INLINE VU RawField(const ChannelPlan& cp, Vec4<VU> w) {
   const DU du;
   const VU word = w[cp.word];
   if (cp.bits == 32) return word;
@@ -49,7 +50,7 @@ HWY_INLINE VI SignedValue(const ChannelPlan& cp, VU raw) {
 }
 
 // X, Y, Z of R9G9B9E5: mantissa * 2^(E - 24).
-HWY_INLINE VF SharedExpValue(const TexelPlan& p, VU mantissa, const VU w[4]) {
+HWY_INLINE VF SharedExpValue(const TexelPlan& p, VU mantissa, Vec4<VU> w) {
   const DI di;
   const VI e = hn::BitCast(di, RawField(p.ch[3], w));
   return hn::Mul(UnsignedToFloat(mantissa), Pow2(hn::Sub(e, hn::Set(di, 24))));
@@ -57,7 +58,7 @@ HWY_INLINE VF SharedExpValue(const TexelPlan& p, VU mantissa, const VU w[4]) {
 
 // Channel `c` as a float, for every kind but the integer ones and kNone. `codes`: UNORM and
 // SNORM give their (clamped) codes instead of the normalized value.
-HWY_INLINE VF ChannelFloat(const TexelPlan& p, int c, const VU w[4], bool codes) {
+HWY_INLINE VF ChannelFloat(const TexelPlan& p, int c, Vec4<VU> w, bool codes) {
   const DF df;
   const DI di;
   const ChannelPlan& cp = p.ch[c];
@@ -101,7 +102,7 @@ HWY_INLINE bool IsIntegerKind(ChannelKind k) {
 }
 
 // The integer kinds: the value's bits.
-HWY_INLINE VU ChannelInteger(const ChannelPlan& cp, const VU w[4]) {
+HWY_INLINE VU ChannelInteger(const ChannelPlan& cp, Vec4<VU> w) {
   const DU du;
   const VU raw = RawField(cp, w);
   if (cp.kind == ChannelKind::kUint) return raw;
@@ -113,7 +114,7 @@ HWY_INLINE VU MissingChannel(const TexelPlan& p, int c) {
   return c == 3 ? hn::Set(du, p.one_bits) : hn::Zero(du);
 }
 
-HWY_INLINE void DecodeForLoad(const TexelPlan& p, const VU w[4], VU out[4]) {
+HWY_INLINE void DecodeForLoad(const TexelPlan& p, Vec4<VU> w, Vec4<VU> out) {
   for (int c = 0; c < 4; ++c) {
     const ChannelPlan& cp = p.ch[c];
     if (cp.kind == ChannelKind::kNone) {
@@ -126,7 +127,7 @@ HWY_INLINE void DecodeForLoad(const TexelPlan& p, const VU w[4], VU out[4]) {
   }
 }
 
-HWY_INLINE void DecodeForSample(const TexelPlan& p, const VU w[4], VF out[4]) {
+HWY_INLINE void DecodeForSample(const TexelPlan& p, Vec4<VU> w, Vec4<VF> out) {
   for (int c = 0; c < 4; ++c) {
     const ChannelPlan& cp = p.ch[c];
     if (cp.kind == ChannelKind::kNone) {
@@ -142,7 +143,7 @@ HWY_INLINE void DecodeForSample(const TexelPlan& p, const VU w[4], VF out[4]) {
 }
 
 // After filtering: UNORM and SNORM codes become values.
-HWY_INLINE void PostDivide(const TexelPlan& p, VF v[4]) {
+HWY_INLINE void PostDivide(const TexelPlan& p, Vec4<VF> v) {
   if (!p.any_post_divide) return;
   const DF df;
   for (int c = 0; c < 4; ++c) {
@@ -156,7 +157,7 @@ HWY_INLINE void PostDivide(const TexelPlan& p, VF v[4]) {
 // _PCK loads: the texel's raw bits in dwords, no conversion (docs/sampling.md, "_PCK"): a texel
 // of 1 or 2 bytes is zero-extended, or sign-extended from its width with `sign`; words past the
 // texel read as 0.
-HWY_INLINE void RawTexel(const TexelPlan& p, const VU w[4], bool sign, VU out[4]) {
+HWY_INLINE void RawTexel(const TexelPlan& p, Vec4<VU> w, bool sign, Vec4<VU> out) {
   const DU du;
   for (int k = 0; k < 4; ++k) out[k] = k < p.words ? w[k] : hn::Zero(du);
   if (p.element_bytes >= 4) return;

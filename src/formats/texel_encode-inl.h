@@ -11,6 +11,7 @@
 #include "formats/srgb_tables.h"
 #include "formats/texel_decode-inl.h"
 #include "formats/texel_plan.h"
+#include "formats/vec4.h"
 #include "hwy/highway.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -105,13 +106,13 @@ HWY_INLINE VF RoundHalfUp(VF x) {
 
 // R9G9B9E5 from the X, Y, Z values: the shared-exponent rule of the Vulkan specification
 // ("Shared Exponent Conversion", N = 9, B = 15, Emax = 31) evaluated exactly. Writes the mantissa
-// codes to code[0..2] and the exponent to code[3].
-HWY_INLINE void EncodeSharedExp(const VU v[3], VU code[4]) {
+// codes to code[0..2] and the exponent to code[3]; v[3] is not read.
+HWY_INLINE void EncodeSharedExp(Vec4<VU> v, Vec4<VU> code) {
   const DF df;
   const DI di;
   const DU du;
   const float kMax = 65408.0f;  // (2^9 - 1) / 2^9 * 2^(31 - 15)
-  VF c[3];
+  TEXUNIT_VEC4(VF, c);          // X, Y, Z
   for (int i = 0; i < 3; ++i) c[i] = ClampNanToZero(AsFloat(v[i]), 0.0f, kMax);
   const VF max_c = hn::Max(hn::Max(c[0], c[1]), c[2]);
   // floor(log2(max_c)) is the binary32 exponent (denormals and 0 fall below -16 and clamp).
@@ -130,7 +131,7 @@ HWY_INLINE void EncodeSharedExp(const VU v[3], VU code[4]) {
 
 // All four channels' stored bits. `v[c]` is the value for channel c (the whole-element rule has
 // already put 0 in channels the store does not supply).
-HWY_INLINE void EncodeTexel(const TexelPlan& p, const VU v[4], VU code[4]) {
+HWY_INLINE void EncodeTexel(const TexelPlan& p, Vec4<VU> v, Vec4<VU> code) {
   if (p.shared_exponent) {
     EncodeSharedExp(v, code);
     return;
@@ -139,7 +140,7 @@ HWY_INLINE void EncodeTexel(const TexelPlan& p, const VU v[4], VU code[4]) {
 }
 
 // Fields into the texel's words: word k holds bytes 4k..4k+3.
-HWY_INLINE void PackTexel(const TexelPlan& p, const VU code[4], VU w[4]) {
+HWY_INLINE void PackTexel(const TexelPlan& p, Vec4<VU> code, Vec4<VU> w) {
   const DU du;
   for (int k = 0; k < 4; ++k) w[k] = hn::Zero(du);
   for (int c = 0; c < 4; ++c) {

@@ -35,7 +35,7 @@ HWY_INLINE void LoadWaveImpl(const WaveSetup& s) {
     const bool all_active = hn::AllTrue(du, active_u);
     VI offset, elem, in_block;
     const MI inb = Address(s, op, base, hn::RebindMask(di, active_u), &offset, &elem, &in_block);
-    VU c[4];
+    TEXUNIT_VEC4(VU, c);
     FetchForLoad(s, offset, elem, in_block, inb, c);
     const hn::Mask<DU> inb_u = hn::RebindMask(du, inb);
     for (int k = 0; k < s.ncomp; ++k) {
@@ -76,17 +76,18 @@ HWY_INLINE void StoreWaveImpl(const WaveSetup& s) {
     if (hn::AllFalse(du, active_u)) continue;
     VI offset, elem, in_block;
     const MI inb = Address(s, op, base, hn::RebindMask(di, active_u), &offset, &elem, &in_block);
-    VU v[4] = {hn::Zero(du), hn::Zero(du), hn::Zero(du), hn::Zero(du)};
+    TEXUNIT_VEC4(VU, v);
+    for (int k = 0; k < 4; ++k) v[k] = hn::Zero(du);
     for (int k = 0; k < s.nstore; ++k) {
       VU d = hn::Load(du, value[k] + base);
       if (s.d16) d = FromD16(p.numeric, d);
       v[s.store_channel[k]] = d;
     }
-    VU w[4];
+    TEXUNIT_VEC4(VU, w);
     if (s.raw) {
       for (int k = 0; k < 4; ++k) w[k] = v[k];
     } else {
-      VU code[4];
+      TEXUNIT_VEC4(VU, code);
       EncodeTexel(p, v, code);
       PackTexel(p, code, w);
     }
@@ -134,8 +135,11 @@ HWY_INLINE void ResinfoWaveImpl(const WaveSetup& s) {
     const VI w = hn::IfThenElseZero(ok, hn::GatherIndex(di, s.levels.width, level));
     const VI h = hn::IfThenElseZero(ok, hn::GatherIndex(di, s.levels.height, level));
     const VI d = hn::IfThenElseZero(ok, hn::GatherIndex(di, s.levels.depth, level));
-    const VI c[4] = {w, y_is_layers ? layers : (s.uses_y ? h : hn::Zero(di)),
-                     s.uses_z ? d : (s.uses_layer && !y_is_layers ? layers : hn::Zero(di)), levels};
+    TEXUNIT_VEC4(VI, c);
+    c[0] = w;
+    c[1] = y_is_layers ? layers : (s.uses_y ? h : hn::Zero(di));
+    c[2] = s.uses_z ? d : (s.uses_layer && !y_is_layers ? layers : hn::Zero(di));
+    c[3] = levels;
     for (int k = 0; k < s.ncomp; ++k) {
       StoreActive(hn::BitCast(du, c[s.sel[k]]), active_u, all_active, req.out.data[k], base,
                   s.lane_count);

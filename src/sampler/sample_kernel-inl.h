@@ -79,7 +79,7 @@ HWY_INLINE VF ImplicitLambda(const WaveSetup& s, const SampleOperands& op, size_
 // Filters the texels of view level `level` for one chunk. `linear` marks bilinear lanes.
 template <FetchPath kPath>
 HWY_INLINE void SampleLevel(const WaveSetup& s, VI level, VF sc, VF tc, MF linear, bool any_linear,
-                            MF active, VF out[4]) {
+                            MF active, Vec4<VF> out) {
   const DF df;
   const DI di;
   const LevelTable& lt = s.levels;
@@ -121,7 +121,10 @@ HWY_INLINE void SampleLevel(const WaveSetup& s, VI level, VF sc, VF tc, MF linea
   const VI x1 = NextTexel(df, s.clamp_x, i0, x0, w, inv_w, s.pow2_x);
   const VI y0 = ApplyClamp(df, s.clamp_y, j0, h, inv_h, s.pow2_y);
   const VI y1 = NextTexel(df, s.clamp_y, j0, y0, h, inv_h, s.pow2_y);
-  VF t00[4], t10[4], t01[4], t11[4];
+  TEXUNIT_VEC4(VF, t00);
+  TEXUNIT_VEC4(VF, t10);
+  TEXUNIT_VEC4(VF, t01);
+  TEXUNIT_VEC4(VF, t11);
   FetchTexel<kPath>(s, offset, pitch, x0, y0, active_i, t00);
   FetchTexel<kPath>(s, offset, pitch, x1, y0, active_i, t10);
   FetchTexel<kPath>(s, offset, pitch, x0, y1, active_i, t01);
@@ -197,11 +200,11 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
         d0 = hn::Min(hn::Max(hn::ConvertTo(di, rounded), hn::Zero(di)), max_level);
       }
     }
-    VF c[4];
+    TEXUNIT_VEC4(VF, c);
     SampleLevel<kPath>(s, d0, sc, tc, linear, any_linear, active, c);
     const MF blend = hn::And(active, hn::Gt(frac, hn::Zero(df)));
     if (mip_linear && !hn::AllFalse(df, blend)) {
-      VF c1[4];
+      TEXUNIT_VEC4(VF, c1);
       SampleLevel<kPath>(s, d1, sc, tc, linear, any_linear, blend, c1);
       const VF nf = hn::Sub(hn::Set(df, 1.0f), frac);
       for (int i = 0; i < 4; ++i) {
@@ -210,7 +213,7 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
       }
     }
     PostDivideT<kPath>(s.plan, c);
-    VU bits[4];
+    TEXUNIT_VEC4(VU, bits);
     for (int i = 0; i < 4; ++i) bits[i] = AsBits(float_results ? FlushDenormal(c[i]) : c[i]);
     for (int k = 0; k < s.ncomp; ++k) {
       VU v = SelectComponent(s, k, bits);

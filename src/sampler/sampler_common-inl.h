@@ -118,11 +118,15 @@ HWY_INLINE hn::Vec<D> LevelLookup(D d, const T* table, VI level, int uniform) {
   return hn::GatherIndex(d, table, level);
 }
 
-// Lane i of the chunk is active when bit (base + i) of `exec` is set. Chunks are at most 16 lanes,
-// so the low 32 bits of exec >> base cover them.
+// Lane i of the chunk is active when bit (base + i) of `exec` is set. A chunk has up to 64 lanes
+// (SVE at 2048 bits), so the mask is loaded from the bytes of exec >> base, least significant
+// first, whatever the vector width.
 HWY_INLINE hn::Mask<DU> ActiveMask(DU du, uint64_t exec, size_t base) {
-  const VU bits = hn::Set(du, static_cast<uint32_t>(exec >> base));
-  return hn::Ne(hn::And(bits >> hn::Iota(du, 0), hn::Set(du, 1u)), hn::Zero(du));
+  static_assert(hn::MaxLanes(DU()) <= 64, "a chunk must fit the 64-bit exec mask");
+  const uint64_t bits = exec >> base;  // base < 64: chunks start inside the wave
+  uint8_t bytes[8];
+  for (int i = 0; i < 8; ++i) bytes[i] = static_cast<uint8_t>(bits >> (8 * i));
+  return hn::LoadMaskBits(du, bytes);
 }
 
 }  // namespace HWY_NAMESPACE

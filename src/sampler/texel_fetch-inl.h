@@ -39,7 +39,7 @@ HWY_INLINE VI ElementOf(const TexelPlan& p, VI pitch, VI x, VI y, VI* in_block) 
 
 // Block codecs: each active lane's texel from its decoded block.
 HWY_INLINE void FetchBlockTexels(const WaveSetup& s, VI offset_words, VI elem, VI in_block,
-                                 MI active, VU w[4]) {
+                                 MI active, Vec4<VU> w) {
   const DI di;
   const DU du;
   const TexelPlan& p = s.plan;
@@ -92,7 +92,7 @@ HWY_INLINE VI TexelWord(const WaveSetup& s, VI offset_words, VI elem, MI active)
 // 2-byte texel sits at bit 0 of word 0 (with the bytes after it above). Block codecs take the
 // texel `in_block` of the decoded block. Inactive lanes read from the start of the image.
 HWY_INLINE void FetchWords(const WaveSetup& s, VI offset_words, VI elem, VI in_block, MI active,
-                           VU w[4]) {
+                           Vec4<VU> w) {
   const DI di;
   const DU du;
   const TexelPlan& p = s.plan;
@@ -114,30 +114,34 @@ HWY_INLINE void FetchWords(const WaveSetup& s, VI offset_words, VI elem, VI in_b
   const VI at = hn::Min(byte, hn::Set(di, s.last_dword));
   const VU dword =
       hn::BitCast(du, hn::GatherOffset(di, reinterpret_cast<const int32_t*>(s.host), at));
-  w[0] = dword >> hn::BitCast(du, hn::ShiftLeft<3>(hn::Sub(byte, at)));
+  w[0] = hn::Shr(dword, hn::BitCast(du, hn::ShiftLeft<3>(hn::Sub(byte, at))));
 }
 
 // The general path of FetchTexel, kept out of line: inlined at every tap of every filter it would
-// multiply the kernel's code size, and the fast paths would pay for it.
+// multiply the kernel's code size, and the fast paths would pay for it. The channels come back
+// through four references, which are passed in registers (a Vec4 would be passed in memory).
 inline HWY_NOINLINE void FetchTexelGeneral(const WaveSetup& s, VI offset_words, VI pitch, VI x,
-                                           VI y, MI active, VF* out) {
+                                           VI y, MI active, VF& r, VF& g, VF& b, VF& a) {
   VI in_block;
   const VI elem = ElementOf(s.plan, pitch, x, y, &in_block);
-  VU w[4];
+  TEXUNIT_VEC4(VU, w);
   FetchWords(s, offset_words, elem, in_block, active, w);
-  DecodeForSample(s.plan, w, out);
+  DecodeForSample(s.plan, w, Vec4<VF>(r, g, b, a));
 }
 
 // The RGBA8 fast paths' channels of the gathered texel `t`: codes as floats (UNORM, and SRGB's
 // W), the sRGB curve for SRGB's X, Y, Z, the integer bits for UINT.
 template <FetchPath kPath>
-HWY_INLINE void Rgba8Channels(VU t, VF out[4]) {
+HWY_INLINE void Rgba8Channels(VU t, Vec4<VF> out) {
   const DF df;
   const DI di;
   const DU du;
   const VU mask = hn::Set(du, 0xFFu);
-  const VU code[4] = {hn::And(t, mask), hn::And(hn::ShiftRight<8>(t), mask),
-                      hn::And(hn::ShiftRight<16>(t), mask), hn::ShiftRight<24>(t)};
+  TEXUNIT_VEC4(VU, code);
+  code[0] = hn::And(t, mask);
+  code[1] = hn::And(hn::ShiftRight<8>(t), mask);
+  code[2] = hn::And(hn::ShiftRight<16>(t), mask);
+  code[3] = hn::ShiftRight<24>(t);
   if constexpr (kPath == FetchPath::kRgba8Uint) {
     for (int c = 0; c < 4; ++c) out[c] = hn::BitCast(df, code[c]);
   } else if constexpr (kPath == FetchPath::kRgba8Srgb) {
@@ -153,7 +157,7 @@ HWY_INLINE void Rgba8Channels(VU t, VF out[4]) {
 // one. Kernels are instantiated per path so that no lane loop branches on it.
 template <FetchPath kPath>
 HWY_INLINE void FetchTexel(const WaveSetup& s, VI offset_words, VI pitch, VI x, VI y, MI active,
-                           VF out[4]) {
+                           Vec4<VF> out) {
   const DF df;
   const DI di;
   const DU du;
@@ -171,13 +175,13 @@ HWY_INLINE void FetchTexel(const WaveSetup& s, VI offset_words, VI pitch, VI x, 
     Rgba8Channels<kPath>(
         hn::BitCast(du, hn::GatherIndex(di, reinterpret_cast<const int32_t*>(s.host), word)), out);
   } else {
-    FetchTexelGeneral(s, offset_words, pitch, x, y, active, out);
+    FetchTexelGeneral(s, offset_words, pitch, x, y, active, out[0], out[1], out[2], out[3]);
   }
 }
 
 // After filtering, normalized codes become values (PostDivide), with the fast paths' constants.
 template <FetchPath kPath>
-HWY_INLINE void PostDivideT(const TexelPlan& plan, VF c[4]) {
+HWY_INLINE void PostDivideT(const TexelPlan& plan, Vec4<VF> c) {
   const DF df;
   if constexpr (kPath == FetchPath::kRgba8Unorm) {
     for (int i = 0; i < 4; ++i) c[i] = hn::Div(c[i], hn::Set(df, 255.0f));
@@ -191,11 +195,11 @@ HWY_INLINE void PostDivideT(const TexelPlan& plan, VF c[4]) {
 // The texel as a load returns it: converted (DecodeForLoad, binary32 denormals kept), or raw for
 // the _PCK loads (RawTexel); the RGBA8 fast paths give the general decode's bits.
 HWY_INLINE void FetchForLoad(const WaveSetup& s, VI offset_words, VI elem, VI in_block, MI active,
-                             VU out[4]) {
+                             Vec4<VU> out) {
   const TexelPlan& p = s.plan;
-  VU w[4];
+  TEXUNIT_VEC4(VU, w);
   FetchWords(s, offset_words, elem, in_block, active, w);
-  VF c[4];
+  TEXUNIT_VEC4(VF, c);
   switch (s.raw ? FetchPath::kPlain : p.path) {
     case FetchPath::kRgba8Unorm:
       Rgba8Channels<FetchPath::kRgba8Unorm>(w[0], c);
@@ -223,7 +227,7 @@ HWY_INLINE void FetchForLoad(const WaveSetup& s, VI offset_words, VI elem, VI in
 }
 
 // DST_SEL: result k of the request from the four channels.
-HWY_INLINE VU SelectComponent(const WaveSetup& s, int k, const VU c[4]) {
+HWY_INLINE VU SelectComponent(const WaveSetup& s, int k, Vec4<VU> c) {
   const DU du;
   const uint8_t sel = s.sel[k];
   if (sel <= kSelW) return c[sel];

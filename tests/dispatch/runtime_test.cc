@@ -84,6 +84,57 @@ TEST(Runtime, ForcingEachSupportedTargetIsReported) {
   EXPECT_EQ(best->target_name(), Runtime::SupportedTargets().front());
 }
 
+// Lanes per vector follow from the target: fixed on x86 and NEON, the CPU's power-of-two SVE
+// length (128 to 2048 bits) on the scalable targets.
+TEST(Runtime, VectorLanesAreTheTargetsWidth) {
+  for (const std::string& t : Runtime::SupportedTargets()) {
+    auto rt = MakeRuntime(t);
+    ASSERT_TRUE(rt);
+    const size_t lanes = rt->vector_lanes();
+    if (t == "SCALAR") {
+      EXPECT_EQ(lanes, 1u);
+    } else if (t == "SSE4" || t == "NEON" || t == "EMU128" || t == "SVE2_128") {
+      EXPECT_EQ(lanes, 4u) << t;
+    } else if (t == "AVX2" || t == "SVE_256") {
+      EXPECT_EQ(lanes, 8u) << t;
+    } else if (t == "AVX3" || t == "AVX3_DL") {
+      EXPECT_EQ(lanes, 16u) << t;
+    } else {
+      EXPECT_TRUE(std::has_single_bit(lanes) && lanes >= 4 && lanes <= 64) << t << ": " << lanes;
+    }
+  }
+}
+
+// A 64-lane wave in which only some of the upper 32 lanes run: each active lane loads its own
+// texel, each inactive one is untouched, on every target (with 64-lane SVE vectors the whole wave
+// is one vector, so the exec mask's upper half must reach the vector's upper lanes).
+TEST(Runtime, UpperLanesOfA64LaneWaveFollowTheExecMask) {
+  Image4x4 img;
+  for (const std::string& t : Runtime::SupportedTargets()) {
+    auto rt = MakeRuntime(t);
+    ASSERT_TRUE(rt);
+    Lanes l(64);
+    for (uint32_t i = 0; i < 64; ++i) l.x[i] = i % 4, l.y[i] = (i / 4) % 4;
+    TexRequest q;
+    q.op = {OpKind::kLoad, 0, AtomicOp::kNone};
+    q.mods.dmask = 0b0001;
+    q.image = &img.desc;
+    q.memory = &img.memory;
+    q.exec = 0xA5F0'0001'0000'0000ull | 1;  // lane 0, lane 32, and a pattern in lanes 52-63
+    l.Wire(&q);
+    ASSERT_TRUE(rt->Execute(q).ok());
+    for (uint32_t i = 0; i < 64; ++i) {
+      const bool active = (q.exec >> i) & 1;
+      const float want = static_cast<float>(16 * l.x[i] + l.y[i]) / 255.0f;  // texel (x, y)'s X
+      if (active) {
+        EXPECT_EQ(std::bit_cast<float>(l.out[0][i]), want) << t << " lane " << i;
+      } else {
+        EXPECT_EQ(l.out[0][i], 0xDEADBEEFu) << t << " lane " << i;
+      }
+    }
+  }
+}
+
 TEST(Runtime, UnknownTargetAndBadThreadsAreErrors) {
   std::unique_ptr<Runtime> rt;
   RuntimeOptions opt;
