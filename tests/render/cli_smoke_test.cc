@@ -25,7 +25,7 @@ struct CommandResult {
 bool CliBuilt() { return std::filesystem::exists(TEXUNIT_CLI); }
 
 CommandResult RunCli(const std::string& args) {
-  const std::string command = std::string(TEXUNIT_CLI) + " " + args + " 2>&1";
+  const std::string command = std::string(TEXUNIT_CLI_COMMAND) + " " + args + " 2>&1";
   CommandResult result;
   FILE* pipe = popen(command.c_str(), "r");
   if (pipe == nullptr) return result;

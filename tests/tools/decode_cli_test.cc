@@ -29,7 +29,7 @@ Result RunDecode(const std::string& args) {
   const std::string stem = ::testing::TempDir() + "decode_cli_" + std::to_string(::getpid());
   const std::string out_path = stem + "_out.txt";
   const std::string err_path = stem + "_err.txt";
-  const std::string cmd = std::string("'") + TEXUNIT_CLI + "' decode " + args + " >'" + out_path +
+  const std::string cmd = std::string(TEXUNIT_CLI_COMMAND) + " decode " + args + " >'" + out_path +
                           "' 2>'" + err_path + "'";
   Result r;
   const int status = std::system(cmd.c_str());

@@ -75,7 +75,7 @@ class ReplayCliTest : public ::testing::Test {
   // keeps a regression from hanging the suite: a hung run exits 124 and fails its test.
   CliResult RunWithStdin(const std::string& args, const fs::path& cwd, const fs::path& in) {
     const fs::path out = dir_ / "stdout.txt", err = dir_ / "stderr.txt";
-    const std::string cmd = "cd " + Quote(cwd.string()) + " && timeout 20 " + Quote(TEXUNIT_CLI) +
+    const std::string cmd = "cd " + Quote(cwd.string()) + " && timeout 20 " + TEXUNIT_CLI_COMMAND +
                             " " + args + " <" + Quote(in.string()) + " >" + Quote(out.string()) +
                             " 2>" + Quote(err.string());
     const int rc = std::system(cmd.c_str());
