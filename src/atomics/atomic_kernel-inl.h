@@ -72,7 +72,8 @@ HWY_INLINE void AtomicWaveImpl(const WaveSetup& s) {
     const hn::Mask<DU> active_u = ActiveMask(du, s.exec, base);
     if (hn::AllFalse(du, active_u)) continue;
     VI offset, elem, in_block;
-    const MI inb = Address(s, op, base, hn::RebindMask(di, active_u), &offset, &elem, &in_block);
+    const MI inb =
+        Address<false>(s, op, base, hn::RebindMask(di, active_u), &offset, &elem, &in_block);
     hn::Store(TexelWord(s, offset, elem, inb), di, word);
     hn::Store(hn::VecFromMask(di, inb), di, ok);
     const size_t lanes = std::min(n, s.lane_count - base);

@@ -153,27 +153,43 @@ HWY_INLINE void Rgba8Channels(VU t, Vec4<VF> out) {
   }
 }
 
+constexpr bool IsRgba8Path(FetchPath p) {
+  return p == FetchPath::kRgba8Unorm || p == FetchPath::kRgba8Srgb || p == FetchPath::kRgba8Uint;
+}
+
+// The fast paths' words of texel `elem` (inactive lanes read word 0): RGBA32F's four, RGBA8's one
+// (w[0]; the others are not written).
+template <FetchPath kPath>
+HWY_INLINE void GatherFastTexel(const WaveSetup& s, VI offset_words, VI elem, MI active,
+                                Vec4<VU> w) {
+  const DI di;
+  const DU du;
+  const int32_t* base = reinterpret_cast<const int32_t*>(s.host);
+  if constexpr (kPath == FetchPath::kRgba32Float) {
+    const VI word = hn::IfThenElseZero(active, hn::Add(offset_words, hn::ShiftLeft<2>(elem)));
+    for (int k = 0; k < 4; ++k) {
+      w[k] = hn::BitCast(du, hn::GatherIndex(di, base, hn::Add(word, hn::Set(di, k))));
+    }
+  } else {
+    static_assert(IsRgba8Path(kPath), "a fast path");
+    w[0] = hn::BitCast(
+        du, hn::GatherIndex(di, base, hn::IfThenElseZero(active, hn::Add(offset_words, elem))));
+  }
+}
+
 // The texel's channels as sample ops filter them (DecodeForSample): a fast path, or the general
 // one. Kernels are instantiated per path so that no lane loop branches on it.
 template <FetchPath kPath>
 HWY_INLINE void FetchTexel(const WaveSetup& s, VI offset_words, VI pitch, VI x, VI y, MI active,
                            Vec4<VF> out) {
-  const DF df;
-  const DI di;
-  const DU du;
-  if constexpr (kPath == FetchPath::kRgba32Float) {
-    const float* base = reinterpret_cast<const float*>(s.host);
-    const VI elem = hn::Add(hn::Mul(y, pitch), x);
-    const VI word = hn::IfThenElseZero(active, hn::Add(offset_words, hn::ShiftLeft<2>(elem)));
-    for (int c = 0; c < 4; ++c) {
-      out[c] = FlushDenormal(hn::GatherIndex(df, base, hn::Add(word, hn::Set(di, c))));
+  if constexpr (kPath == FetchPath::kRgba32Float || IsRgba8Path(kPath)) {
+    TEXUNIT_VEC4(VU, w);
+    GatherFastTexel<kPath>(s, offset_words, hn::Add(hn::Mul(y, pitch), x), active, w);
+    if constexpr (kPath == FetchPath::kRgba32Float) {
+      for (int c = 0; c < 4; ++c) out[c] = FlushDenormal(AsFloat(w[c]));
+    } else {
+      Rgba8Channels<kPath>(w[0], out);
     }
-  } else if constexpr (kPath == FetchPath::kRgba8Unorm || kPath == FetchPath::kRgba8Srgb ||
-                       kPath == FetchPath::kRgba8Uint) {
-    const VI elem = hn::Add(hn::Mul(y, pitch), x);
-    const VI word = hn::IfThenElseZero(active, hn::Add(offset_words, elem));
-    Rgba8Channels<kPath>(
-        hn::BitCast(du, hn::GatherIndex(di, reinterpret_cast<const int32_t*>(s.host), word)), out);
   } else {
     FetchTexelGeneral(s, offset_words, pitch, x, y, active, out[0], out[1], out[2], out[3]);
   }
@@ -224,6 +240,24 @@ HWY_INLINE void FetchForLoad(const WaveSetup& s, VI offset_words, VI elem, VI in
       return;
   }
   for (int k = 0; k < 4; ++k) out[k] = AsBits(c[k]);
+}
+
+// FetchForLoad with the fetch path fixed at compile time: the RGBA8 and RGBA32F fast paths gather
+// the texel's words directly (a plain texel: elem counts texels), the others take FetchForLoad.
+template <FetchPath kPath>
+HWY_INLINE void FetchForLoadT(const WaveSetup& s, VI offset_words, VI elem, VI in_block, MI active,
+                              Vec4<VU> out) {
+  if constexpr (kPath == FetchPath::kRgba32Float) {
+    GatherFastTexel<kPath>(s, offset_words, elem, active, out);
+  } else if constexpr (IsRgba8Path(kPath)) {
+    GatherFastTexel<kPath>(s, offset_words, elem, active, out);
+    TEXUNIT_VEC4(VF, c);
+    Rgba8Channels<kPath>(out[0], c);
+    PostDivideT<kPath>(s.plan, c);
+    for (int k = 0; k < 4; ++k) out[k] = AsBits(c[k]);
+  } else {
+    FetchForLoad(s, offset_words, elem, in_block, active, out);
+  }
 }
 
 // DST_SEL: result k of the request from the four channels.
