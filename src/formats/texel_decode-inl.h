@@ -16,7 +16,7 @@
 #include "formats/channel_convert-inl.h"
 #include "formats/srgb_tables.h"
 #include "formats/texel_plan.h"
-#include "formats/vec4.h"
+#include "formats/vec4-inl.h"
 #include "hwy/highway.h"
 
 HWY_BEFORE_NAMESPACE();

@@ -8,6 +8,9 @@
 #define TEXUNIT_SAMPLER_COMMON_INL_H_
 #endif
 
+#include <bit>
+#include <cstring>
+
 #include "formats/channel_convert-inl.h"
 #include "hwy/highway.h"
 #include "sampler/wave_setup.h"
@@ -125,7 +128,11 @@ HWY_INLINE hn::Mask<DU> ActiveMask(DU du, uint64_t exec, size_t base) {
   static_assert(hn::MaxLanes(DU()) <= 64, "a chunk must fit the 64-bit exec mask");
   const uint64_t bits = exec >> base;  // base < 64: chunks start inside the wave
   uint8_t bytes[8];
-  for (int i = 0; i < 8; ++i) bytes[i] = static_cast<uint8_t>(bits >> (8 * i));
+  if constexpr (std::endian::native == std::endian::little) {
+    std::memcpy(bytes, &bits, sizeof(bits));  // one store, once per chunk (every lane on SCALAR)
+  } else {
+    for (int i = 0; i < 8; ++i) bytes[i] = static_cast<uint8_t>(bits >> (8 * i));
+  }
   return hn::LoadMaskBits(du, bytes);
 }
 

@@ -118,15 +118,14 @@ HWY_INLINE void FetchWords(const WaveSetup& s, VI offset_words, VI elem, VI in_b
 }
 
 // The general path of FetchTexel, kept out of line: inlined at every tap of every filter it would
-// multiply the kernel's code size, and the fast paths would pay for it. The channels come back
-// through four references, which are passed in registers (a Vec4 would be passed in memory).
+// multiply the kernel's code size, and the fast paths would pay for it.
 inline HWY_NOINLINE void FetchTexelGeneral(const WaveSetup& s, VI offset_words, VI pitch, VI x,
-                                           VI y, MI active, VF& r, VF& g, VF& b, VF& a) {
+                                           VI y, MI active, Vec4<VF> out) {
   VI in_block;
   const VI elem = ElementOf(s.plan, pitch, x, y, &in_block);
   TEXUNIT_VEC4(VU, w);
   FetchWords(s, offset_words, elem, in_block, active, w);
-  DecodeForSample(s.plan, w, Vec4<VF>(r, g, b, a));
+  DecodeForSample(s.plan, w, out);
 }
 
 // The RGBA8 fast paths' channels of the gathered texel `t`: codes as floats (UNORM, and SRGB's
@@ -191,7 +190,7 @@ HWY_INLINE void FetchTexel(const WaveSetup& s, VI offset_words, VI pitch, VI x, 
       Rgba8Channels<kPath>(w[0], out);
     }
   } else {
-    FetchTexelGeneral(s, offset_words, pitch, x, y, active, out[0], out[1], out[2], out[3]);
+    FetchTexelGeneral(s, offset_words, pitch, x, y, active, out);
   }
 }
 
