@@ -182,6 +182,7 @@ int main(int argc, char** argv) {
   texunit::render::RegisterAll();
   texunit::render::RegisterFormatBenchmarks();
   texunit::render::RegisterMemoryOpsBenchmarks();
+  texunit::render::RegisterWaveCostBenchmarks();
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

@@ -118,13 +118,14 @@ Status DecodeMimg(Gfx gfx, std::span<const uint32_t> words, MimgInstruction* out
     return Status::InvalidArgument("MIMG.VDATA=v" + std::to_string(inst.vdata) + " with " +
                                    std::to_string(data) + " data dwords runs past v255");
   }
-  std::string name;
-  if (!ScalarTupleName(gfx, inst.srsrc, 8, &name)) {
+  const char* bank = nullptr;
+  uint32_t index = 0;
+  if (!ScalarTuple(gfx, inst.srsrc, 8, &bank, &index)) {
     return Status::InvalidArgument("MIMG.SRSRC=" + std::to_string(inst.srsrc / 4) + " (s" +
                                    std::to_string(inst.srsrc) +
                                    ") is not an SGPR tuple for a T# on " + gen);
   }
-  if (OpUsesSampler(inst.op) && !ScalarTupleName(gfx, inst.ssamp, 4, &name)) {
+  if (OpUsesSampler(inst.op) && !ScalarTuple(gfx, inst.ssamp, 4, &bank, &index)) {
     return Status::InvalidArgument("MIMG.SSAMP=" + std::to_string(inst.ssamp / 4) + " (s" +
                                    std::to_string(inst.ssamp) +
                                    ") is not an SGPR tuple for an S# on " + gen);

@@ -120,17 +120,27 @@ const char* KindName(OpKind k) {
 }  // namespace
 
 bool ScalarTupleName(Gfx gfx, uint32_t first, uint32_t count, std::string* out) {
+  const char* bank = nullptr;
+  uint32_t index = 0;
+  if (!ScalarTuple(gfx, first, count, &bank, &index)) return false;
+  *out = Range(bank, index, count);
+  return true;
+}
+
+bool ScalarTuple(Gfx gfx, uint32_t first, uint32_t count, const char** bank, uint32_t* index) {
   const uint32_t last = first + count - 1;
   const bool gfx9 = gfx == Gfx::kGfx9;
   const uint32_t num_sgprs = (gfx == Gfx::kGfx6 || gfx == Gfx::kGfx7) ? 104 : 102;
   const uint32_t ttmp_base = gfx9 ? 108 : 112;
   const uint32_t num_ttmps = gfx9 ? 16 : 12;
   if (last < num_sgprs) {
-    *out = Range("s", first, count);
+    *bank = "s";
+    *index = first;
     return true;
   }
   if (first >= ttmp_base && last < ttmp_base + num_ttmps) {
-    *out = Range("ttmp", first - ttmp_base, count);
+    *bank = "ttmp";
+    *index = first - ttmp_base;
     return true;
   }
   return false;

@@ -13,6 +13,9 @@ namespace texunit::gcn {
 // Returns false for a tuple that is neither SGPRs nor trap temporaries there (SGPRs end at s103 on
 // gfx6/7 and s101 on gfx8/9; TTMPs are s112-s123 on gfx6-8 and s108-s123 on gfx9).
 bool ScalarTupleName(Gfx gfx, uint32_t first, uint32_t count, std::string* out);
+// The same test without building the name (the decoder validates every instruction with it):
+// the register bank ("s" or "ttmp") and the tuple's first index in it.
+bool ScalarTuple(Gfx gfx, uint32_t first, uint32_t count, const char** bank, uint32_t* index);
 
 // The image type the disassembler assumes: options.dim when given, else 2D (2D array with DA).
 ImageType DisasmDim(const MimgInstruction& inst, const DisasmOptions& options);

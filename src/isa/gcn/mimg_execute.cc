@@ -23,6 +23,7 @@
 #include <cstring>
 #include <string>
 
+#include "isa/gcn/descriptor_cache.h"
 #include "isa/gcn/mimg_address_layout.h"
 #include "isa/rdna/gfx10_formats.h"
 #include "texunit/amd_formats.h"
@@ -219,7 +220,8 @@ Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& w
   }
   ImageDesc image;
   {
-    const Status st = DecodeImageDesc(inst.gfx, wave.sgprs.subspan(inst.srsrc, t_dwords), &image);
+    const Status st =
+        DecodeImageDescCached(inst.gfx, wave.sgprs.subspan(inst.srsrc, t_dwords), &image);
     if (!st.ok()) {
       return Status(st.code(),
                     "SRSRC " + RegRange('s', inst.srsrc, t_dwords) + ": " + st.message());
@@ -241,7 +243,8 @@ Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& w
                                      " is outside the wave's " + std::to_string(num_sgprs) +
                                      " SGPRs");
     }
-    const Status st = DecodeSamplerDesc(inst.gfx, wave.sgprs.subspan(inst.ssamp, 4), &sampler);
+    const Status st =
+        DecodeSamplerDescCached(inst.gfx, wave.sgprs.subspan(inst.ssamp, 4), &sampler);
     if (!st.ok()) {
       return Status(st.code(), "SSAMP " + RegRange('s', inst.ssamp, 4) + ": " + st.message());
     }

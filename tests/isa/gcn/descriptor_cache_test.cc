@@ -1,0 +1,82 @@
+// The per-thread decoded-descriptor cache of gcn::Execute: whatever the order of lookups, a
+// cached decode equals DecodeImageDesc / DecodeSamplerDesc on the same dwords (the independent
+// decoder is the expectation), including after a descriptor's words change in place, after more
+// distinct descriptors than the cache holds, across generations and for 4- and 8-dword T#s.
+#include "isa/gcn/descriptor_cache.h"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <random>
+#include <vector>
+
+namespace texunit::gcn {
+namespace {
+
+constexpr Gfx kGens[] = {Gfx::kGfx6, Gfx::kGfx7, Gfx::kGfx8, Gfx::kGfx9, Gfx::kGfx10};
+
+template <typename Desc, typename Direct, typename Cached>
+void ExpectSameAsDirect(Gfx gfx, std::span<const uint32_t> words, Direct direct, Cached cached,
+                        int it) {
+  Desc want, got;
+  const Status a = direct(gfx, words, &want);
+  const Status b = cached(gfx, words, &got);
+  ASSERT_EQ(a.code(), b.code()) << "iteration " << it;
+  ASSERT_EQ(a.message(), b.message()) << "iteration " << it;
+  if (a.ok()) {
+    ASSERT_TRUE(want == got) << "iteration " << it;
+  }
+}
+
+TEST(DescriptorCache, ImageDecodesEqualTheDecoderInAnyOrder) {
+  std::mt19937_64 rng(11);
+  // Seven descriptors for a four-entry cache; half of the random ones fail to decode (reserved
+  // formats, bad DST_SEL, ...), which exercises the uncached error path too.
+  std::vector<std::array<uint32_t, 8>> pool(7);
+  for (auto& t : pool) {
+    for (auto& w : t) w = static_cast<uint32_t>(rng());
+  }
+  pool[0] = {};  // unbound
+  ImageDesc valid = MakeImage2D(FormatId::kR8G8B8A8_UNORM, 64, 32, 3, 0x10000);
+  ASSERT_TRUE(EncodeImageDesc(Gfx::kGfx8, valid, pool[1]).ok());
+  int decoded = 0;
+  for (int it = 0; it < 20000; ++it) {
+    auto& t = pool[rng() % pool.size()];
+    if (rng() % 8 == 0) t[rng() % 8] ^= 1u << (rng() % 32);  // the registers change in place
+    const Gfx gfx = kGens[rng() % 5];
+    const size_t count = rng() % 4 == 0 ? 4 : 8;  // r128 reads the first four dwords
+    ImageDesc probe;
+    decoded += DecodeImageDesc(gfx, std::span<const uint32_t>(t.data(), count), &probe).ok();
+    ExpectSameAsDirect<ImageDesc>(gfx, std::span<const uint32_t>(t.data(), count), DecodeImageDesc,
+                                  DecodeImageDescCached, it);
+  }
+  EXPECT_GT(decoded, 2000);  // the comparison covered successful decodes, not only errors
+}
+
+TEST(DescriptorCache, SamplerDecodesEqualTheDecoderInAnyOrder) {
+  std::mt19937_64 rng(12);
+  std::vector<std::array<uint32_t, 4>> pool(6);
+  for (auto& s : pool) {
+    for (auto& w : s) w = static_cast<uint32_t>(rng());
+  }
+  SamplerDesc point;
+  ASSERT_TRUE(EncodeSamplerDesc(Gfx::kGfx9, point, pool[0]).ok());
+  for (int it = 0; it < 20000; ++it) {
+    auto& s = pool[rng() % pool.size()];
+    if (rng() % 8 == 0) s[rng() % 4] ^= 1u << (rng() % 32);
+    const Gfx gfx = kGens[rng() % 5];
+    ExpectSameAsDirect<SamplerDesc>(gfx, s, DecodeSamplerDesc, DecodeSamplerDescCached, it);
+  }
+}
+
+TEST(DescriptorCache, NullOutputAndOverlongSpansAreTheDecodersErrors) {
+  const uint32_t words[9] = {};
+  EXPECT_EQ(DecodeImageDescCached(Gfx::kGfx9, std::span<const uint32_t>(words, 8), nullptr).code(),
+            DecodeImageDesc(Gfx::kGfx9, std::span<const uint32_t>(words, 8), nullptr).code());
+  ImageDesc d;
+  EXPECT_EQ(DecodeImageDescCached(Gfx::kGfx9, words, &d).code(),
+            DecodeImageDesc(Gfx::kGfx9, words, &d).code());
+}
+
+}  // namespace
+}  // namespace texunit::gcn
