@@ -6,7 +6,8 @@
 set -euo pipefail
 native=$(dpkg --print-architecture)
 packages=(cmake make g++ pkg-config libhwy-dev libtbb-dev libgtest-dev libgmock-dev
-          libbenchmark-dev nlohmann-json3-dev libstb-dev llvm-14)
+          libbenchmark-dev nlohmann-json3-dev libstb-dev llvm-14
+          mesa-vulkan-drivers libvulkan-dev glslc)
 foreign=()
 case "${1:-}" in
   fuzz) packages+=(clang libclang-rt-14-dev) ;;

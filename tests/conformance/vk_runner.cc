@@ -1,0 +1,356 @@
+#include "conformance/vk_runner.h"
+
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <iterator>
+
+namespace texunit::conformance {
+
+#define VK_TRY(expr)                                                             \
+  do {                                                                           \
+    const VkResult vk_try_result = (expr);                                       \
+    if (vk_try_result != VK_SUCCESS) {                                           \
+      *error = std::string(#expr) + " failed: " + std::to_string(vk_try_result); \
+      return false;                                                              \
+    }                                                                            \
+  } while (0)
+
+struct VkRunner::Buffer {
+  VkBuffer buffer = VK_NULL_HANDLE;
+  VkDeviceMemory memory = VK_NULL_HANDLE;
+  void* mapped = nullptr;
+};
+
+std::unique_ptr<VkRunner> VkRunner::Create(std::string* why) {
+  std::unique_ptr<VkRunner> r(new VkRunner());
+  VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
+  app.pApplicationName = "texunit-conformance";
+  app.apiVersion = VK_API_VERSION_1_1;
+  VkInstanceCreateInfo ici{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+  ici.pApplicationInfo = &app;
+  if (vkCreateInstance(&ici, nullptr, &r->instance_) != VK_SUCCESS) {
+    *why = "no Vulkan instance (is mesa-vulkan-drivers installed?)";
+    return nullptr;
+  }
+  uint32_t count = 0;
+  vkEnumeratePhysicalDevices(r->instance_, &count, nullptr);
+  std::vector<VkPhysicalDevice> devices(count);
+  vkEnumeratePhysicalDevices(r->instance_, &count, devices.data());
+  for (VkPhysicalDevice d : devices) {
+    VkPhysicalDeviceProperties p;
+    vkGetPhysicalDeviceProperties(d, &p);
+    if (p.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU &&
+        std::strstr(p.deviceName, "llvmpipe") != nullptr) {
+      r->physical_ = d;
+      r->device_name_ = p.deviceName;
+    }
+  }
+  if (r->physical_ == VK_NULL_HANDLE) {
+    *why = "no lavapipe (llvmpipe) Vulkan device among " + std::to_string(count) + " devices";
+    return nullptr;
+  }
+  vkGetPhysicalDeviceMemoryProperties(r->physical_, &r->memory_);
+  vkGetPhysicalDeviceQueueFamilyProperties(r->physical_, &count, nullptr);
+  std::vector<VkQueueFamilyProperties> families(count);
+  vkGetPhysicalDeviceQueueFamilyProperties(r->physical_, &count, families.data());
+  bool found = false;
+  for (uint32_t i = 0; i < count && !found; ++i) {
+    if (families[i].queueFlags & VK_QUEUE_COMPUTE_BIT) r->queue_family_ = i, found = true;
+  }
+  if (!found) {
+    *why = "lavapipe has no compute queue";
+    return nullptr;
+  }
+  const float priority = 1.0f;
+  VkDeviceQueueCreateInfo qci{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+  qci.queueFamilyIndex = r->queue_family_;
+  qci.queueCount = 1;
+  qci.pQueuePriorities = &priority;
+  VkPhysicalDeviceFeatures features{};
+  features.textureCompressionBC = VK_TRUE;
+  VkDeviceCreateInfo dci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+  dci.queueCreateInfoCount = 1;
+  dci.pQueueCreateInfos = &qci;
+  dci.pEnabledFeatures = &features;
+  if (vkCreateDevice(r->physical_, &dci, nullptr, &r->device_) != VK_SUCCESS) {
+    *why = "cannot create the lavapipe device";
+    return nullptr;
+  }
+  vkGetDeviceQueue(r->device_, r->queue_family_, 0, &r->queue_);
+  VkCommandPoolCreateInfo pci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+  pci.queueFamilyIndex = r->queue_family_;
+  pci.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
+  if (vkCreateCommandPool(r->device_, &pci, nullptr, &r->pool_) != VK_SUCCESS) {
+    *why = "cannot create a command pool";
+    return nullptr;
+  }
+  return r;
+}
+
+VkRunner::~VkRunner() {
+  if (device_ != VK_NULL_HANDLE) {
+    vkDeviceWaitIdle(device_);
+    if (pool_ != VK_NULL_HANDLE) vkDestroyCommandPool(device_, pool_, nullptr);
+    vkDestroyDevice(device_, nullptr);
+  }
+  if (instance_ != VK_NULL_HANDLE) vkDestroyInstance(instance_, nullptr);
+}
+
+bool VkRunner::CanSample(VkFormat format) const {
+  VkFormatProperties p;
+  vkGetPhysicalDeviceFormatProperties(physical_, format, &p);
+  return (p.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT) != 0 &&
+         (p.optimalTilingFeatures & VK_FORMAT_FEATURE_TRANSFER_DST_BIT) != 0;
+}
+
+uint32_t VkRunner::MemoryType(uint32_t bits, VkMemoryPropertyFlags flags) const {
+  for (uint32_t i = 0; i < memory_.memoryTypeCount; ++i) {
+    if ((bits & (1u << i)) && (memory_.memoryTypes[i].propertyFlags & flags) == flags) return i;
+  }
+  return UINT32_MAX;
+}
+
+bool VkRunner::MakeBuffer(VkDeviceSize size, VkBufferUsageFlags usage, Buffer* out,
+                          std::string* error) {
+  VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+  bci.size = size;
+  bci.usage = usage;
+  VK_TRY(vkCreateBuffer(device_, &bci, nullptr, &out->buffer));
+  VkMemoryRequirements req;
+  vkGetBufferMemoryRequirements(device_, out->buffer, &req);
+  VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+  mai.allocationSize = req.size;
+  mai.memoryTypeIndex = MemoryType(req.memoryTypeBits, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                                           VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
+  VK_TRY(vkAllocateMemory(device_, &mai, nullptr, &out->memory));
+  VK_TRY(vkBindBufferMemory(device_, out->buffer, out->memory, 0));
+  VK_TRY(vkMapMemory(device_, out->memory, 0, VK_WHOLE_SIZE, 0, &out->mapped));
+  return true;
+}
+
+void VkRunner::FreeBuffer(Buffer* b) {
+  if (b->memory != VK_NULL_HANDLE) vkFreeMemory(device_, b->memory, nullptr);
+  if (b->buffer != VK_NULL_HANDLE) vkDestroyBuffer(device_, b->buffer, nullptr);
+  *b = Buffer();
+}
+
+bool VkRunner::LoadShader(SampledKind kind, VkShaderModule* out, std::string* error) {
+  const char* name = kind == SampledKind::kFloat  ? "fetch_float.spv"
+                     : kind == SampledKind::kUint ? "fetch_uint.spv"
+                                                  : "fetch_sint.spv";
+  const std::string path = std::string(TEXUNIT_SPIRV_DIR) + "/" + name;
+  std::ifstream in(path, std::ios::binary);
+  const std::vector<char> code((std::istreambuf_iterator<char>(in)),
+                               std::istreambuf_iterator<char>());
+  if (code.empty() || code.size() % 4 != 0) {
+    *error = "cannot read the SPIR-V module " + path;
+    return false;
+  }
+  VkShaderModuleCreateInfo smci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+  smci.codeSize = code.size();
+  smci.pCode = reinterpret_cast<const uint32_t*>(code.data());
+  VK_TRY(vkCreateShaderModule(device_, &smci, nullptr, out));
+  return true;
+}
+
+bool VkRunner::TexelFetch(const Image2D& image, SampledKind kind,
+                          std::span<const FetchCoord> coords,
+                          std::vector<std::array<uint32_t, 4>>* out, std::string* error) {
+  const uint32_t lanes = static_cast<uint32_t>(coords.size());
+  // Everything made here is destroyed on every path out, success or failure.
+  Buffer staging, in_buf, out_buf;
+  VkImage vk_image = VK_NULL_HANDLE;
+  VkDeviceMemory image_memory = VK_NULL_HANDLE;
+  VkImageView view = VK_NULL_HANDLE;
+  VkSampler sampler = VK_NULL_HANDLE;
+  VkShaderModule shader = VK_NULL_HANDLE;
+  VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
+  VkPipelineLayout pipeline_layout = VK_NULL_HANDLE;
+  VkPipeline pipeline = VK_NULL_HANDLE;
+  VkDescriptorPool descriptor_pool = VK_NULL_HANDLE;
+  VkCommandBuffer cmd = VK_NULL_HANDLE;
+  VkFence fence = VK_NULL_HANDLE;
+  struct Cleanup {
+    std::function<void()> f;
+    ~Cleanup() { f(); }
+  } cleanup{[&] {
+    vkDeviceWaitIdle(device_);
+    if (fence) vkDestroyFence(device_, fence, nullptr);
+    if (cmd) vkFreeCommandBuffers(device_, pool_, 1, &cmd);
+    if (descriptor_pool) vkDestroyDescriptorPool(device_, descriptor_pool, nullptr);
+    if (pipeline) vkDestroyPipeline(device_, pipeline, nullptr);
+    if (pipeline_layout) vkDestroyPipelineLayout(device_, pipeline_layout, nullptr);
+    if (set_layout) vkDestroyDescriptorSetLayout(device_, set_layout, nullptr);
+    if (shader) vkDestroyShaderModule(device_, shader, nullptr);
+    if (sampler) vkDestroySampler(device_, sampler, nullptr);
+    if (view) vkDestroyImageView(device_, view, nullptr);
+    if (vk_image) vkDestroyImage(device_, vk_image, nullptr);
+    if (image_memory) vkFreeMemory(device_, image_memory, nullptr);
+    FreeBuffer(&staging);
+    FreeBuffer(&in_buf);
+    FreeBuffer(&out_buf);
+  }};
+
+  // The texel bytes, in texunit's layout, are the staging buffer; each level is copied from its
+  // offset with its row pitch.
+  if (!MakeBuffer(image.bytes.size(), VK_BUFFER_USAGE_TRANSFER_SRC_BIT, &staging, error)) {
+    return false;
+  }
+  std::memcpy(staging.mapped, image.bytes.data(), image.bytes.size());
+  const VkDeviceSize in_size = sizeof(int32_t) * 4 * lanes;
+  const VkDeviceSize out_size = sizeof(uint32_t) * 4 * lanes;
+  if (!MakeBuffer(in_size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &in_buf, error) ||
+      !MakeBuffer(out_size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &out_buf, error)) {
+    return false;
+  }
+  auto* in_words = static_cast<int32_t*>(in_buf.mapped);
+  for (uint32_t i = 0; i < lanes; ++i) {
+    for (int k = 0; k < 3; ++k) in_words[4 * i + k] = coords[i][k];
+    in_words[4 * i + 3] = 0;
+  }
+
+  VkImageCreateInfo ici{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+  ici.imageType = VK_IMAGE_TYPE_2D;
+  ici.format = image.format;
+  ici.extent = {image.width, image.height, 1};
+  ici.mipLevels = image.levels;
+  ici.arrayLayers = 1;
+  ici.samples = VK_SAMPLE_COUNT_1_BIT;
+  ici.tiling = VK_IMAGE_TILING_OPTIMAL;
+  ici.usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+  ici.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+  VK_TRY(vkCreateImage(device_, &ici, nullptr, &vk_image));
+  VkMemoryRequirements req;
+  vkGetImageMemoryRequirements(device_, vk_image, &req);
+  VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+  mai.allocationSize = req.size;
+  mai.memoryTypeIndex = MemoryType(req.memoryTypeBits, 0);
+  VK_TRY(vkAllocateMemory(device_, &mai, nullptr, &image_memory));
+  VK_TRY(vkBindImageMemory(device_, vk_image, image_memory, 0));
+
+  VkImageViewCreateInfo vci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+  vci.image = vk_image;
+  vci.viewType = VK_IMAGE_VIEW_TYPE_2D;
+  vci.format = image.format;
+  vci.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, image.levels, 0, 1};
+  VK_TRY(vkCreateImageView(device_, &vci, nullptr, &view));
+  VkSamplerCreateInfo sci{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
+  sci.magFilter = sci.minFilter = VK_FILTER_NEAREST;
+  sci.mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST;
+  sci.addressModeU = sci.addressModeV = sci.addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+  sci.maxLod = static_cast<float>(image.levels);
+  VK_TRY(vkCreateSampler(device_, &sci, nullptr, &sampler));
+
+  if (!LoadShader(kind, &shader, error)) return false;
+  const VkDescriptorSetLayoutBinding bindings[3] = {
+      {0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr},
+      {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr},
+      {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr}};
+  VkDescriptorSetLayoutCreateInfo dslci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+  dslci.bindingCount = 3;
+  dslci.pBindings = bindings;
+  VK_TRY(vkCreateDescriptorSetLayout(device_, &dslci, nullptr, &set_layout));
+  const VkPushConstantRange push{VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(uint32_t)};
+  VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+  plci.setLayoutCount = 1;
+  plci.pSetLayouts = &set_layout;
+  plci.pushConstantRangeCount = 1;
+  plci.pPushConstantRanges = &push;
+  VK_TRY(vkCreatePipelineLayout(device_, &plci, nullptr, &pipeline_layout));
+  VkComputePipelineCreateInfo cpci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+  cpci.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
+  cpci.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+  cpci.stage.module = shader;
+  cpci.stage.pName = "main";
+  cpci.layout = pipeline_layout;
+  VK_TRY(vkCreateComputePipelines(device_, VK_NULL_HANDLE, 1, &cpci, nullptr, &pipeline));
+
+  const VkDescriptorPoolSize sizes[2] = {{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1},
+                                         {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2}};
+  VkDescriptorPoolCreateInfo dpci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+  dpci.maxSets = 1;
+  dpci.poolSizeCount = 2;
+  dpci.pPoolSizes = sizes;
+  VK_TRY(vkCreateDescriptorPool(device_, &dpci, nullptr, &descriptor_pool));
+  VkDescriptorSetAllocateInfo dsai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+  dsai.descriptorPool = descriptor_pool;
+  dsai.descriptorSetCount = 1;
+  dsai.pSetLayouts = &set_layout;
+  VkDescriptorSet set;
+  VK_TRY(vkAllocateDescriptorSets(device_, &dsai, &set));
+  const VkDescriptorImageInfo image_info{sampler, view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+  const VkDescriptorBufferInfo in_info{in_buf.buffer, 0, in_size};
+  const VkDescriptorBufferInfo out_info{out_buf.buffer, 0, out_size};
+  VkWriteDescriptorSet writes[3] = {};
+  for (int i = 0; i < 3; ++i) {
+    writes[i].sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
+    writes[i].dstSet = set;
+    writes[i].dstBinding = static_cast<uint32_t>(i);
+    writes[i].descriptorCount = 1;
+    writes[i].descriptorType = bindings[i].descriptorType;
+  }
+  writes[0].pImageInfo = &image_info;
+  writes[1].pBufferInfo = &in_info;
+  writes[2].pBufferInfo = &out_info;
+  vkUpdateDescriptorSets(device_, 3, writes, 0, nullptr);
+
+  VkCommandBufferAllocateInfo cbai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+  cbai.commandPool = pool_;
+  cbai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+  cbai.commandBufferCount = 1;
+  VK_TRY(vkAllocateCommandBuffers(device_, &cbai, &cmd));
+  VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  VK_TRY(vkBeginCommandBuffer(cmd, &begin));
+  VkImageMemoryBarrier barrier{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
+  barrier.srcQueueFamilyIndex = barrier.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+  barrier.image = vk_image;
+  barrier.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, image.levels, 0, 1};
+  barrier.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+  barrier.newLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+  barrier.dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+  vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0,
+                       nullptr, 0, nullptr, 1, &barrier);
+  std::vector<VkBufferImageCopy> copies;
+  for (uint32_t l = 0; l < image.levels; ++l) {
+    const LevelLayout& lv = image.layout->levels[l];
+    VkBufferImageCopy c{};
+    c.bufferOffset = lv.offset;
+    c.bufferRowLength = lv.pitch;
+    c.bufferImageHeight = lv.rows * image.layout->block_height;
+    c.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, l, 0, 1};
+    c.imageExtent = {lv.width, lv.height, 1};
+    copies.push_back(c);
+  }
+  vkCmdCopyBufferToImage(cmd, staging.buffer, vk_image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                         static_cast<uint32_t>(copies.size()), copies.data());
+  barrier.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+  barrier.newLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+  barrier.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+  barrier.dstAccessMask = VK_ACCESS_SHADER_READ_BIT;
+  vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0,
+                       0, nullptr, 0, nullptr, 1, &barrier);
+  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_layout, 0, 1, &set, 0,
+                          nullptr);
+  vkCmdPushConstants(cmd, pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(lanes), &lanes);
+  vkCmdDispatch(cmd, (lanes + 63) / 64, 1, 1);
+  VK_TRY(vkEndCommandBuffer(cmd));
+  VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+  VK_TRY(vkCreateFence(device_, &fci, nullptr, &fence));
+  VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+  submit.commandBufferCount = 1;
+  submit.pCommandBuffers = &cmd;
+  VK_TRY(vkQueueSubmit(queue_, 1, &submit, fence));
+  VK_TRY(vkWaitForFences(device_, 1, &fence, VK_TRUE, UINT64_MAX));
+
+  out->resize(lanes);
+  const auto* results = static_cast<const uint32_t*>(out_buf.mapped);
+  for (uint32_t i = 0; i < lanes; ++i) {
+    for (int k = 0; k < 4; ++k) (*out)[i][k] = results[4 * i + k];
+  }
+  return true;
+}
+
+}  // namespace texunit::conformance

@@ -1,0 +1,72 @@
+// A small Vulkan compute runner on Mesa's lavapipe (the CPU Vulkan driver from Debian's
+// mesa-vulkan-drivers): the independent implementation the conformance tests compare texunit
+// with. It creates a 2D image from the same texel bytes texunit reads (every level, uploaded from
+// texunit's linear layout), runs a compute shader compiled by glslc at build time over per-lane
+// operands, and reads the results back. Only lavapipe is used: a GPU driver would answer for
+// other hardware, and a missing CPU device makes the tests skip, not fail.
+#pragma once
+
+#include <vulkan/vulkan.h>
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "texunit/layout.h"
+
+namespace texunit::conformance {
+
+// What the shader's texture returns: vec4 (UNORM, SNORM, SCALED, FLOAT, SRGB), uvec4 or ivec4.
+enum class SampledKind { kFloat, kUint, kSint };
+
+struct Image2D {
+  VkFormat format = VK_FORMAT_UNDEFINED;
+  uint32_t width = 1;
+  uint32_t height = 1;
+  uint32_t levels = 1;
+  const ImageLayout* layout = nullptr;  // where each level is in `bytes` (texunit's linear layout)
+  std::span<const uint8_t> bytes;
+};
+
+// One lane's texelFetch operands: x, y, level.
+using FetchCoord = std::array<int32_t, 3>;
+
+class VkRunner {
+ public:
+  // The lavapipe device, or null with `why` set when there is none (no loader, no ICD, no CPU
+  // device): callers skip with that message.
+  static std::unique_ptr<VkRunner> Create(std::string* why);
+  ~VkRunner();
+  VkRunner(const VkRunner&) = delete;
+  VkRunner& operator=(const VkRunner&) = delete;
+
+  std::string device_name() const { return device_name_; }
+  // Whether lavapipe can sample `format` from an optimally tiled image.
+  bool CanSample(VkFormat format) const;
+  // texelFetch(tex, ivec2(x, y), level) for every lane; each result is the vec4/uvec4/ivec4's four
+  // 32-bit words. Returns false with `error` on any Vulkan failure.
+  bool TexelFetch(const Image2D& image, SampledKind kind, std::span<const FetchCoord> coords,
+                  std::vector<std::array<uint32_t, 4>>* out, std::string* error);
+
+ private:
+  VkRunner() = default;
+  struct Buffer;
+  bool MakeBuffer(VkDeviceSize size, VkBufferUsageFlags usage, Buffer* out, std::string* error);
+  void FreeBuffer(Buffer* b);
+  bool LoadShader(SampledKind kind, VkShaderModule* out, std::string* error);
+  uint32_t MemoryType(uint32_t bits, VkMemoryPropertyFlags flags) const;
+
+  VkInstance instance_ = VK_NULL_HANDLE;
+  VkPhysicalDevice physical_ = VK_NULL_HANDLE;
+  VkDevice device_ = VK_NULL_HANDLE;
+  VkQueue queue_ = VK_NULL_HANDLE;
+  uint32_t queue_family_ = 0;
+  VkCommandPool pool_ = VK_NULL_HANDLE;
+  VkPhysicalDeviceMemoryProperties memory_{};
+  std::string device_name_;
+};
+
+}  // namespace texunit::conformance
