@@ -49,6 +49,9 @@ enum class Rule {
   // mode would miss by far more than this.
   kBcUnorm,
   kBcSnorm,
+  // BC1-BC3 and BC7 with sRGB colour: the palette departure in the 8-bit sRGB codes (up to 2
+  // codes), then lavapipe's approximate decode (1.2e-3); alpha as kBcUnorm.
+  kBcSrgb,
 };
 
 struct FormatCase {
@@ -296,6 +299,26 @@ const FormatCase kCases[] = {
      SampledKind::kFloat,
      Rule::kExact,
      {16, 16, 16, 16}},
+    {FormatId::kBC1_SRGB,
+     VK_FORMAT_BC1_RGBA_SRGB_BLOCK,
+     SampledKind::kFloat,
+     Rule::kBcSrgb,
+     {8, 8, 8, 8}},
+    {FormatId::kBC2_SRGB,
+     VK_FORMAT_BC2_SRGB_BLOCK,
+     SampledKind::kFloat,
+     Rule::kBcSrgb,
+     {8, 8, 8, 8}},
+    {FormatId::kBC3_SRGB,
+     VK_FORMAT_BC3_SRGB_BLOCK,
+     SampledKind::kFloat,
+     Rule::kBcSrgb,
+     {8, 8, 8, 8}},
+    {FormatId::kBC7_SRGB,
+     VK_FORMAT_BC7_SRGB_BLOCK,
+     SampledKind::kFloat,
+     Rule::kBcSrgb,
+     {8, 8, 8, 8}},
     {FormatId::kBC7_UNORM,
      VK_FORMAT_BC7_UNORM_BLOCK,
      SampledKind::kFloat,
@@ -315,9 +338,17 @@ const char* RuleName(Rule r) {
       return "sRGB approx";
     case Rule::kBcUnorm:
       return "BC palette UNORM";
-    default:
+    case Rule::kBcSnorm:
       return "BC palette SNORM";
+    default:
+      return "BC palette sRGB";
   }
+}
+
+// The sRGB EOTF of an 8-bit code (IEC 61966-2-1), in double.
+double SrgbToLinear(int code) {
+  const double c = code / 255.0;
+  return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
 }
 
 bool IsNan(uint32_t bits) { return std::isnan(std::bit_cast<float>(bits)); }
@@ -344,6 +375,18 @@ bool Allowed(Rule rule, int bits, int channel, uint32_t ours, uint32_t lvp) {
       return std::fabs(l - o) <= 2.0f / 255.0f;
     case Rule::kBcSnorm:
       return std::fabs(l - o) <= 2.0f / 127.0f;
+    case Rule::kBcSrgb: {
+      if (channel == 3) return std::fabs(l - o) <= 2.0f / 255.0f;
+      // The 8-bit code texunit decoded: the one whose exact sRGB value is nearest.
+      int code = 0;
+      for (int c = 1; c < 256; ++c) {
+        if (std::fabs(SrgbToLinear(c) - o) < std::fabs(SrgbToLinear(code) - o)) code = c;
+      }
+      for (int c = std::max(0, code - 2); c <= std::min(255, code + 2); ++c) {
+        if (std::fabs(l - SrgbToLinear(c)) <= 1.2e-3) return true;
+      }
+      return false;
+    }
     default:
       return false;
   }
