@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "conformance/lavapipe_test.h"
 #include "conformance/vk_runner.h"
 #include "texunit/descriptors.h"
 #include "texunit/gcn.h"
@@ -398,24 +399,7 @@ struct Tally {
   std::string first_wrong;
 };
 
-class FetchConformance : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() {
-    runner_ = VkRunner::Create(&why_).release();
-    ASSERT_TRUE(Runtime::Create(RuntimeOptions{}, &runtime_).ok());
-  }
-  static void TearDownTestSuite() {
-    delete runner_;
-    runner_ = nullptr;
-    runtime_.reset();
-  }
-  static VkRunner* runner_;
-  static std::string why_;
-  static std::unique_ptr<Runtime> runtime_;
-};
-VkRunner* FetchConformance::runner_ = nullptr;
-std::string FetchConformance::why_;
-std::unique_ptr<Runtime> FetchConformance::runtime_;
+using FetchConformance = LavapipeTest;
 
 // Every texel of every level through texunit (gcn::Execute, GFX9) and lavapipe.
 Tally RunCase(const FormatCase& c, VkRunner& runner, const Runtime& runtime, std::string* skip) {
@@ -503,15 +487,15 @@ Tally RunCase(const FormatCase& c, VkRunner& runner, const Runtime& runtime, std
 }
 
 TEST_F(FetchConformance, EveryFormatBothImplementMatchesLavapipe) {
-  if (runner_ == nullptr) GTEST_SKIP() << "lavapipe unavailable: " << why_;
+  if (runner() == nullptr) GTEST_SKIP() << "lavapipe unavailable: " << why();
   int formats = 0, lanes = 0, classified = 0;
   for (const FormatCase& c : kCases) {
-    if (!runner_->CanSample(c.vk)) {
+    if (!runner()->CanSample(c.vk)) {
       std::printf("  %-22s not sampled by lavapipe: skipped\n", FormatName(c.id));
       continue;
     }
     std::string skip;
-    const Tally t = RunCase(c, *runner_, *runtime_, &skip);
+    const Tally t = RunCase(c, *runner(), runtime(), &skip);
     ++formats;
     lanes += t.lanes;
     classified += t.classified;
@@ -522,7 +506,7 @@ TEST_F(FetchConformance, EveryFormatBothImplementMatchesLavapipe) {
     EXPECT_EQ(t.wrong, 0) << FormatName(c.id) << ", first: " << t.first_wrong;
   }
   std::printf("%d formats, %d lanes, %d classified as lavapipe departures (%s)\n", formats, lanes,
-              classified, runner_->device_name().c_str());
+              classified, runner()->device_name().c_str());
   EXPECT_GT(formats, 40);
 }
 

@@ -1,5 +1,6 @@
 #include "conformance/vk_runner.h"
 
+#include <bit>
 #include <cstring>
 #include <fstream>
 #include <functional>
@@ -135,11 +136,8 @@ void VkRunner::FreeBuffer(Buffer* b) {
   *b = Buffer();
 }
 
-bool VkRunner::LoadShader(SampledKind kind, VkShaderModule* out, std::string* error) {
-  const char* name = kind == SampledKind::kFloat  ? "fetch_float.spv"
-                     : kind == SampledKind::kUint ? "fetch_uint.spv"
-                                                  : "fetch_sint.spv";
-  const std::string path = std::string(TEXUNIT_SPIRV_DIR) + "/" + name;
+bool VkRunner::LoadShader(const std::string& name, VkShaderModule* out, std::string* error) {
+  const std::string path = std::string(TEXUNIT_SPIRV_DIR) + "/" + name + ".spv";
   std::ifstream in(path, std::ios::binary);
   const std::vector<char> code((std::istreambuf_iterator<char>(in)),
                                std::istreambuf_iterator<char>());
@@ -157,7 +155,31 @@ bool VkRunner::LoadShader(SampledKind kind, VkShaderModule* out, std::string* er
 bool VkRunner::TexelFetch(const Image2D& image, SampledKind kind,
                           std::span<const FetchCoord> coords,
                           std::vector<std::array<uint32_t, 4>>* out, std::string* error) {
-  const uint32_t lanes = static_cast<uint32_t>(coords.size());
+  std::vector<std::array<uint32_t, 4>> operands(coords.size());
+  for (size_t i = 0; i < coords.size(); ++i) {
+    for (int k = 0; k < 3; ++k) operands[i][k] = static_cast<uint32_t>(coords[i][k]);
+  }
+  const char* shader = kind == SampledKind::kFloat  ? "fetch_float"
+                       : kind == SampledKind::kUint ? "fetch_uint"
+                                                    : "fetch_sint";
+  return Dispatch(image, shader, SamplerState(), operands, out, error);
+}
+
+bool VkRunner::TextureLod(const Image2D& image, const SamplerState& sampler,
+                          std::span<const LodCoord> coords,
+                          std::vector<std::array<uint32_t, 4>>* out, std::string* error) {
+  std::vector<std::array<uint32_t, 4>> operands(coords.size());
+  for (size_t i = 0; i < coords.size(); ++i) {
+    for (int k = 0; k < 3; ++k) operands[i][k] = std::bit_cast<uint32_t>(coords[i][k]);
+  }
+  return Dispatch(image, "lod_float", sampler, operands, out, error);
+}
+
+bool VkRunner::Dispatch(const Image2D& image, const std::string& shader_name,
+                        const SamplerState& sampler_state,
+                        std::span<const std::array<uint32_t, 4>> operands,
+                        std::vector<std::array<uint32_t, 4>>* out, std::string* error) {
+  const uint32_t lanes = static_cast<uint32_t>(operands.size());
   // Everything made here is destroyed on every path out, success or failure.
   Buffer staging, in_buf, out_buf;
   VkImage vk_image = VK_NULL_HANDLE;
@@ -204,11 +226,7 @@ bool VkRunner::TexelFetch(const Image2D& image, SampledKind kind,
       !MakeBuffer(out_size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &out_buf, error)) {
     return false;
   }
-  auto* in_words = static_cast<int32_t*>(in_buf.mapped);
-  for (uint32_t i = 0; i < lanes; ++i) {
-    for (int k = 0; k < 3; ++k) in_words[4 * i + k] = coords[i][k];
-    in_words[4 * i + 3] = 0;
-  }
+  std::memcpy(in_buf.mapped, operands.data(), in_size);
 
   VkImageCreateInfo ici{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
   ici.imageType = VK_IMAGE_TYPE_2D;
@@ -236,13 +254,16 @@ bool VkRunner::TexelFetch(const Image2D& image, SampledKind kind,
   vci.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, image.levels, 0, 1};
   VK_TRY(vkCreateImageView(device_, &vci, nullptr, &view));
   VkSamplerCreateInfo sci{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
-  sci.magFilter = sci.minFilter = VK_FILTER_NEAREST;
-  sci.mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST;
-  sci.addressModeU = sci.addressModeV = sci.addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+  sci.magFilter = sampler_state.mag;
+  sci.minFilter = sampler_state.min;
+  sci.mipmapMode = sampler_state.mip;
+  sci.addressModeU = sampler_state.address_u;
+  sci.addressModeV = sampler_state.address_v;
+  sci.addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
   sci.maxLod = static_cast<float>(image.levels);
   VK_TRY(vkCreateSampler(device_, &sci, nullptr, &sampler));
 
-  if (!LoadShader(kind, &shader, error)) return false;
+  if (!LoadShader(shader_name, &shader, error)) return false;
   const VkDescriptorSetLayoutBinding bindings[3] = {
       {0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr},
       {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr},

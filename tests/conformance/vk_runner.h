@@ -33,6 +33,17 @@ struct Image2D {
 
 // One lane's texelFetch operands: x, y, level.
 using FetchCoord = std::array<int32_t, 3>;
+// One lane's textureLod operands: s, t (normalized), lod.
+using LodCoord = std::array<float, 3>;
+
+// The VkSampler of a request (texelFetch ignores it).
+struct SamplerState {
+  VkFilter mag = VK_FILTER_NEAREST;
+  VkFilter min = VK_FILTER_NEAREST;
+  VkSamplerMipmapMode mip = VK_SAMPLER_MIPMAP_MODE_NEAREST;
+  VkSamplerAddressMode address_u = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+  VkSamplerAddressMode address_v = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+};
 
 class VkRunner {
  public:
@@ -50,13 +61,22 @@ class VkRunner {
   // 32-bit words. Returns false with `error` on any Vulkan failure.
   bool TexelFetch(const Image2D& image, SampledKind kind, std::span<const FetchCoord> coords,
                   std::vector<std::array<uint32_t, 4>>* out, std::string* error);
+  // textureLod(tex, vec2(s, t), lod) of a vec4 texture with `sampler`, for every lane.
+  bool TextureLod(const Image2D& image, const SamplerState& sampler,
+                  std::span<const LodCoord> coords, std::vector<std::array<uint32_t, 4>>* out,
+                  std::string* error);
 
  private:
   VkRunner() = default;
   struct Buffer;
   bool MakeBuffer(VkDeviceSize size, VkBufferUsageFlags usage, Buffer* out, std::string* error);
   void FreeBuffer(Buffer* b);
-  bool LoadShader(SampledKind kind, VkShaderModule* out, std::string* error);
+  bool LoadShader(const std::string& name, VkShaderModule* out, std::string* error);
+  // Runs the compute shader `shader_name` (a .spv built from tests/conformance/shaders/) over
+  // the lanes' operand words with `image` bound through a sampler made from `sampler`.
+  bool Dispatch(const Image2D& image, const std::string& shader_name, const SamplerState& sampler,
+                std::span<const std::array<uint32_t, 4>> operands,
+                std::vector<std::array<uint32_t, 4>>* out, std::string* error);
   uint32_t MemoryType(uint32_t bits, VkMemoryPropertyFlags flags) const;
 
   VkInstance instance_ = VK_NULL_HANDLE;

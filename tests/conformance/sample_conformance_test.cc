@@ -1,0 +1,260 @@
+// textureLod on lavapipe against IMAGE_SAMPLE_L through gcn::Execute (GFX8 words and register
+// files): 2D images of 19x13 with a full mip chain, every combination of mag/min filter (nearest,
+// linear), mip mode (nearest, linear) and address mode (REPEAT, MIRRORED_REPEAT, CLAMP_TO_EDGE,
+// and one mixed pair), random coordinates in [-1.5, 2.5] and LODs in [-1, 5], on RGBA8 UNORM,
+// RGBA16F and RGBA32F (texel values in [0, 1]).
+//
+// Judging (the Vulkan precision rules with lavapipe's limits: subTexelPrecisionBits 8,
+// mipmapPrecisionBits 4; ../shared/reference/lavapipe.md):
+//  - a lane is not judged, and is counted apart, where Vulkan leaves the answer open: the level
+//    choice of a nearest mip mode within 1/16 of lambda = k + 0.5 (lavapipe rounds half to
+//    even), the mag/min switch within 1/16 above lambda = 0 when the filters differ, and a
+//    nearest filter within 2^-8 texel of a texel edge on either axis of a level it reads (the
+//    edge cases lavapipe resolves differently: mirrored periods, neighbouring lanes);
+//  - nearest results must match to 2^-20 (lavapipe decodes UNORM as c * (1/255), one ulp off);
+//  - a linear filter may differ by 2 * 2^-8 (8-bit weights on both axes, values within [0, 1]);
+//  - a linear mip blend may differ by 2^-4 of the difference between the two levels' results
+//    (4-bit LOD fraction), those results taken from texunit at the two levels;
+//  - RGBA8 results that are filtered or blended may differ by a further 1/255: lavapipe filters
+//    RGBA8 with REPEAT or CLAMP_TO_EDGE in 8.8 fixed point and returns multiples of 1/255.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "conformance/lavapipe_test.h"
+#include "conformance/vk_runner.h"
+#include "texunit/descriptors.h"
+#include "texunit/gcn.h"
+#include "texunit/layout.h"
+#include "texunit/memory.h"
+#include "texunit/runtime.h"
+
+namespace texunit::conformance {
+namespace {
+
+constexpr uint64_t kBase = 0x100000;
+constexpr uint32_t kW = 19, kH = 13, kLevels = 5;
+constexpr int kLanesPerCase = 512;
+// llvm-mc -mcpu=tonga: image_sample_l v[0:3], v[4:6], s[8:15], s[16:19] dmask:0xf
+constexpr uint32_t kSampleL[] = {0xf0900f00, 0x00820004};
+
+struct Mode {
+  ClampMode texunit;
+  VkSamplerAddressMode vulkan;
+  const char* name;
+};
+constexpr Mode kWrap{ClampMode::kWrap, VK_SAMPLER_ADDRESS_MODE_REPEAT, "repeat"};
+constexpr Mode kMirror{ClampMode::kMirror, VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT, "mirror"};
+constexpr Mode kClamp{ClampMode::kClampLastTexel, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, "clamp"};
+
+struct Case {
+  bool mag_linear, min_linear, mip_linear;
+  Mode u, v;
+};
+
+std::string CaseName(const Case& c) {
+  return std::string("mag ") + (c.mag_linear ? "linear" : "nearest") + ", min " +
+         (c.min_linear ? "linear" : "nearest") + ", mip " + (c.mip_linear ? "linear" : "nearest") +
+         ", " + c.u.name + "/" + c.v.name;
+}
+
+// The image: random texels in [0, 1] in each format's own encoding.
+std::vector<uint8_t> MakeTexels(FormatId id, const ImageLayout& layout, std::mt19937& rng) {
+  std::vector<uint8_t> bytes(layout.total_bytes);
+  std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+  if (id == FormatId::kR8G8B8A8_UNORM) {
+    for (auto& b : bytes) b = static_cast<uint8_t>(rng());
+  } else if (id == FormatId::kR32G32B32A32_FLOAT) {
+    for (size_t i = 0; i + 4 <= bytes.size(); i += 4) {
+      const float f = unit(rng);
+      std::memcpy(&bytes[i], &f, 4);
+    }
+  } else {  // binary16: 0 to 1.0 (0x3C00), every code below it
+    for (size_t i = 0; i + 2 <= bytes.size(); i += 2) {
+      const uint16_t h = static_cast<uint16_t>(rng() % 0x3C01);
+      std::memcpy(&bytes[i], &h, 2);
+    }
+  }
+  return bytes;
+}
+
+using SampleConformance = LavapipeTest;
+
+// IMAGE_SAMPLE_L of every lane through gcn::Execute; `lod_override` >= 0 replaces every LOD.
+std::vector<std::array<float, 4>> RunTexunit(const Runtime& runtime, const ImageDesc& image,
+                                             const SamplerDesc& sampler, const Memory& memory,
+                                             const std::vector<LodCoord>& coords,
+                                             const std::vector<float>* lods = nullptr) {
+  std::vector<uint32_t> sgprs(104, 0), vgprs(256 * 64, 0);
+  EXPECT_TRUE(EncodeImageDesc(Gfx::kGfx8, image, std::span(sgprs).subspan(8, 8)).ok());
+  EXPECT_TRUE(EncodeSamplerDesc(Gfx::kGfx8, sampler, std::span(sgprs).subspan(16, 4)).ok());
+  gcn::MimgInstruction inst;
+  EXPECT_TRUE(gcn::DecodeMimg(Gfx::kGfx8, kSampleL, &inst).ok());
+  std::vector<std::array<float, 4>> out(coords.size());
+  for (size_t base = 0; base < coords.size(); base += 64) {
+    const uint32_t n = static_cast<uint32_t>(std::min<size_t>(64, coords.size() - base));
+    for (uint32_t i = 0; i < n; ++i) {
+      const LodCoord& c = coords[base + i];
+      vgprs[4 * 64 + i] = std::bit_cast<uint32_t>(c[0]);
+      vgprs[5 * 64 + i] = std::bit_cast<uint32_t>(c[1]);
+      vgprs[6 * 64 + i] = std::bit_cast<uint32_t>(lods ? (*lods)[base + i] : c[2]);
+    }
+    gcn::WaveState wave;
+    wave.lane_count = n;
+    wave.exec = n == 64 ? ~0ull : (1ull << n) - 1;
+    wave.sgprs = sgprs;
+    wave.vgprs = vgprs;
+    const Status st = gcn::Execute(runtime, inst, wave, memory);
+    EXPECT_TRUE(st.ok()) << st.ToString();
+    for (uint32_t i = 0; i < n; ++i) {
+      for (int k = 0; k < 4; ++k) out[base + i][k] = std::bit_cast<float>(vgprs[k * 64 + i]);
+    }
+  }
+  return out;
+}
+
+// Within 2^-8 texel of a texel edge at level `level` on either axis.
+bool NearEdge(float s, float t, uint32_t level) {
+  const float u = s * static_cast<float>(std::max(1u, kW >> level));
+  const float v = t * static_cast<float>(std::max(1u, kH >> level));
+  const auto near = [](float x) { return std::fabs(x - std::nearbyint(x)) < 1.0f / 256; };
+  return near(u) || near(v);
+}
+
+struct Tally {
+  int judged = 0, open = 0, wrong = 0;
+  float worst = 0;  // largest |texunit - lavapipe| of a judged channel
+  std::string first_wrong;
+};
+
+TEST_F(SampleConformance, TextureLodMatchesLavapipe) {
+  if (runner() == nullptr) GTEST_SKIP() << "lavapipe unavailable: " << why();
+  const struct {
+    FormatId id;
+    VkFormat vk;
+  } formats[] = {{FormatId::kR8G8B8A8_UNORM, VK_FORMAT_R8G8B8A8_UNORM},
+                 {FormatId::kR16G16B16A16_FLOAT, VK_FORMAT_R16G16B16A16_SFLOAT},
+                 {FormatId::kR32G32B32A32_FLOAT, VK_FORMAT_R32G32B32A32_SFLOAT}};
+  std::vector<Case> cases;
+  for (int f = 0; f < 4; ++f) {
+    for (bool mip : {false, true}) {
+      for (const Mode& m : {kWrap, kMirror, kClamp})
+        cases.push_back({(f & 1) != 0, (f & 2) != 0, mip, m, m});
+    }
+  }
+  cases.push_back({true, true, true, kMirror, kClamp});
+  cases.push_back({false, true, false, kWrap, kMirror});
+
+  int total_judged = 0, total_open = 0;
+  for (const auto& fmt : formats) {
+    const ImageDesc image = MakeImage2D(fmt.id, kW, kH, kLevels, kBase);
+    ImageLayout layout;
+    ASSERT_TRUE(ComputeImageLayout(image, &layout).ok());
+    std::mt19937 rng(static_cast<uint32_t>(fmt.id) * 31u + 7u);
+    std::vector<uint8_t> bytes = MakeTexels(fmt.id, layout, rng);
+    Memory memory;
+    ASSERT_TRUE(memory.AddRegion(kBase, bytes.data(), bytes.size()).ok());
+    const Image2D vk_image{fmt.vk, kW, kH, kLevels, &layout, bytes};
+
+    for (const Case& c : cases) {
+      std::uniform_real_distribution<float> coord(-1.5f, 2.5f), lod(-1.0f, 5.0f);
+      std::vector<LodCoord> coords(kLanesPerCase);
+      for (auto& p : coords) p = {coord(rng), coord(rng), lod(rng)};
+
+      SamplerDesc sampler;
+      sampler.clamp_x = c.u.texunit;
+      sampler.clamp_y = c.v.texunit;
+      sampler.xy_mag_filter = c.mag_linear ? XyFilter::kBilinear : XyFilter::kPoint;
+      sampler.xy_min_filter = c.min_linear ? XyFilter::kBilinear : XyFilter::kPoint;
+      sampler.mip_filter = c.mip_linear ? MipFilter::kLinear : MipFilter::kPoint;
+      sampler.max_lod = 15 * 256;
+      const auto ours = RunTexunit(runtime(), image, sampler, memory, coords);
+      // The two levels a linear mip blend mixes, for its tolerance.
+      std::vector<float> lo(coords.size()), hi(coords.size());
+      for (size_t i = 0; i < coords.size(); ++i) {
+        const float lambda = std::clamp(coords[i][2], 0.0f, static_cast<float>(kLevels - 1));
+        lo[i] = std::floor(lambda);
+        hi[i] = std::min(lo[i] + 1, static_cast<float>(kLevels - 1));
+      }
+      const auto at_lo = RunTexunit(runtime(), image, sampler, memory, coords, &lo);
+      const auto at_hi = RunTexunit(runtime(), image, sampler, memory, coords, &hi);
+
+      SamplerState state;
+      state.mag = c.mag_linear ? VK_FILTER_LINEAR : VK_FILTER_NEAREST;
+      state.min = c.min_linear ? VK_FILTER_LINEAR : VK_FILTER_NEAREST;
+      state.mip = c.mip_linear ? VK_SAMPLER_MIPMAP_MODE_LINEAR : VK_SAMPLER_MIPMAP_MODE_NEAREST;
+      state.address_u = c.u.vulkan;
+      state.address_v = c.v.vulkan;
+      std::vector<std::array<uint32_t, 4>> theirs;
+      std::string error;
+      ASSERT_TRUE(runner()->TextureLod(vk_image, state, coords, &theirs, &error)) << error;
+
+      Tally t;
+      for (size_t i = 0; i < coords.size(); ++i) {
+        const float s = coords[i][0], tc = coords[i][1];
+        const float lambda = std::clamp(coords[i][2], 0.0f, static_cast<float>(kLevels));
+        const bool magnify = lambda <= 0.0f;
+        const bool linear = magnify ? c.mag_linear : c.min_linear;
+        // Levels read: one (nearest mip, or no fraction), or two.
+        const float q = static_cast<float>(kLevels - 1);
+        bool open = c.mag_linear != c.min_linear && lambda > 0.0f && lambda < 1.0f / 16;
+        uint32_t l0, l1;
+        if (c.mip_linear) {
+          l0 = static_cast<uint32_t>(std::min(std::floor(lambda), q));
+          l1 = lambda < q ? l0 + 1 : l0;
+        } else {
+          const float frac = lambda - std::floor(lambda);
+          open = open || (lambda < q && std::fabs(frac - 0.5f) < 1.0f / 16);
+          l0 = l1 = static_cast<uint32_t>(std::min(std::floor(lambda + 0.5f), q));
+        }
+        if (!linear) open = open || NearEdge(s, tc, l0) || NearEdge(s, tc, l1);
+        if (open) {
+          ++t.open;
+          continue;
+        }
+        ++t.judged;
+        for (int k = 0; k < 4; ++k) {
+          const float o = ours[i][k], l = std::bit_cast<float>(theirs[i][k]);
+          const bool blend = c.mip_linear && l1 != l0;
+          float tolerance = 1.0f / (1 << 20);
+          if (linear) tolerance += 2.0f / 256;
+          if (blend) tolerance += std::fabs(at_hi[i][k] - at_lo[i][k]) / 16;
+          if (fmt.id == FormatId::kR8G8B8A8_UNORM && (linear || blend)) tolerance += 1.0f / 255;
+          const float diff = std::fabs(o - l);
+          if (diff <= tolerance) {
+            t.worst = std::max(t.worst, diff);
+            continue;
+          }
+          if (++t.wrong == 1) {
+            char buf[256];
+            std::snprintf(buf, sizeof(buf),
+                          "s %.9g t %.9g lod %.9g channel %d: texunit %.9g lavapipe %.9g "
+                          "(tolerance %.3g)",
+                          s, tc, coords[i][2], k, o, l, tolerance);
+            t.first_wrong = buf;
+          }
+          break;
+        }
+      }
+      total_judged += t.judged;
+      total_open += t.open;
+      std::printf("  %-20s %-48s %3d judged (largest difference %.3g), %3d open, %d wrong\n",
+                  FormatName(fmt.id), CaseName(c).c_str(), t.judged, t.worst, t.open, t.wrong);
+      EXPECT_EQ(t.wrong, 0) << FormatName(fmt.id) << ", " << CaseName(c) << ": " << t.first_wrong;
+    }
+  }
+  std::printf("%d lanes judged, %d where Vulkan leaves the result open (%s)\n", total_judged,
+              total_open, runner()->device_name().c_str());
+  EXPECT_GT(total_judged, 20000);
+}
+
+}  // namespace
+}  // namespace texunit::conformance
