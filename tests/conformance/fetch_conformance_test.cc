@@ -444,11 +444,7 @@ Tally RunCase(const FormatCase& c, VkRunner& runner, const Runtime& runtime, std
       for (int k = 0; k < 3; ++k)
         vgprs[(4 + k) * 64 + i] = static_cast<uint32_t>(coords[base + i][k]);
     }
-    gcn::WaveState wave;
-    wave.lane_count = n;
-    wave.exec = n == 64 ? ~0ull : (1ull << n) - 1;
-    wave.sgprs = sgprs;
-    wave.vgprs = vgprs;
+    gcn::WaveState wave = WaveOf(n, sgprs, vgprs);
     const Status st = gcn::Execute(runtime, inst, wave, memory);
     if (!st.ok()) {
       ADD_FAILURE() << FormatName(c.id) << ": texunit: " << st.ToString();

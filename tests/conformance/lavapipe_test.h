@@ -6,11 +6,24 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "conformance/vk_runner.h"
+#include "texunit/gcn.h"
 #include "texunit/runtime.h"
 
 namespace texunit::conformance {
+
+// The register file of a wave of `lanes` (1..64) active lanes for gcn::Execute.
+inline gcn::WaveState WaveOf(uint32_t lanes, std::vector<uint32_t>& sgprs,
+                             std::vector<uint32_t>& vgprs) {
+  gcn::WaveState wave;
+  wave.lane_count = lanes;
+  wave.exec = lanes == 64 ? ~0ull : (1ull << lanes) - 1;
+  wave.sgprs = sgprs;
+  wave.vgprs = vgprs;
+  return wave;
+}
 
 class LavapipeTest : public ::testing::Test {
  protected:

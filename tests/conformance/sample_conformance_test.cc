@@ -107,11 +107,7 @@ std::vector<std::array<float, 4>> RunTexunit(const Runtime& runtime, const Image
       vgprs[5 * 64 + i] = std::bit_cast<uint32_t>(c[1]);
       vgprs[6 * 64 + i] = std::bit_cast<uint32_t>(lods ? (*lods)[base + i] : c[2]);
     }
-    gcn::WaveState wave;
-    wave.lane_count = n;
-    wave.exec = n == 64 ? ~0ull : (1ull << n) - 1;
-    wave.sgprs = sgprs;
-    wave.vgprs = vgprs;
+    gcn::WaveState wave = WaveOf(n, sgprs, vgprs);
     const Status st = gcn::Execute(runtime, inst, wave, memory);
     EXPECT_TRUE(st.ok()) << st.ToString();
     for (uint32_t i = 0; i < n; ++i) {
