@@ -68,8 +68,13 @@ std::unique_ptr<VkRunner> VkRunner::Create(std::string* why) {
   qci.queueFamilyIndex = r->queue_family_;
   qci.queueCount = 1;
   qci.pQueuePriorities = &priority;
+  VkPhysicalDeviceFeatures supported;
+  vkGetPhysicalDeviceFeatures(r->physical_, &supported);
   VkPhysicalDeviceFeatures features{};
-  features.textureCompressionBC = VK_TRUE;
+  features.textureCompressionBC = supported.textureCompressionBC;
+  // imageStore on an image2D without a format qualifier: one store shader for every format.
+  features.shaderStorageImageWriteWithoutFormat = supported.shaderStorageImageWriteWithoutFormat;
+  r->can_store_ = supported.shaderStorageImageWriteWithoutFormat == VK_TRUE;
   VkDeviceCreateInfo dci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
   dci.queueCreateInfoCount = 1;
   dci.pQueueCreateInfos = &qci;
@@ -162,7 +167,32 @@ bool VkRunner::TexelFetch(const Image2D& image, SampledKind kind,
   const char* shader = kind == SampledKind::kFloat  ? "fetch_float"
                        : kind == SampledKind::kUint ? "fetch_uint"
                                                     : "fetch_sint";
-  return Dispatch(image, shader, SamplerState(), operands, out, error);
+  return Dispatch(image, shader, SamplerState(), operands, static_cast<uint32_t>(coords.size()),
+                  out, nullptr, error);
+}
+
+bool VkRunner::CanStore(VkFormat format) const {
+  VkFormatProperties p;
+  vkGetPhysicalDeviceFormatProperties(physical_, format, &p);
+  const VkFormatFeatureFlags need = VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT |
+                                    VK_FORMAT_FEATURE_TRANSFER_SRC_BIT |
+                                    VK_FORMAT_FEATURE_TRANSFER_DST_BIT;
+  return can_store_ && (p.optimalTilingFeatures & need) == need;
+}
+
+bool VkRunner::ImageStore(const Image2D& image, SampledKind kind, std::span<const StoreLane> lanes,
+                          std::vector<uint8_t>* bytes_after, std::string* error) {
+  std::vector<std::array<uint32_t, 4>> operands(2 * lanes.size());
+  for (size_t i = 0; i < lanes.size(); ++i) {
+    operands[2 * i] = {lanes[i].x, lanes[i].y, 0, 0};
+    operands[2 * i + 1] = lanes[i].value;
+  }
+  const char* shader = kind == SampledKind::kFloat  ? "store_float"
+                       : kind == SampledKind::kUint ? "store_uint"
+                                                    : "store_sint";
+  std::vector<std::array<uint32_t, 4>> unused;
+  return Dispatch(image, shader, SamplerState(), operands, static_cast<uint32_t>(lanes.size()),
+                  &unused, bytes_after, error);
 }
 
 bool VkRunner::TextureLod(const Image2D& image, const SamplerState& sampler,
@@ -172,14 +202,16 @@ bool VkRunner::TextureLod(const Image2D& image, const SamplerState& sampler,
   for (size_t i = 0; i < coords.size(); ++i) {
     for (int k = 0; k < 3; ++k) operands[i][k] = std::bit_cast<uint32_t>(coords[i][k]);
   }
-  return Dispatch(image, "lod_float", sampler, operands, out, error);
+  return Dispatch(image, "lod_float", sampler, operands, static_cast<uint32_t>(coords.size()), out,
+                  nullptr, error);
 }
 
 bool VkRunner::Dispatch(const Image2D& image, const std::string& shader_name,
                         const SamplerState& sampler_state,
-                        std::span<const std::array<uint32_t, 4>> operands,
-                        std::vector<std::array<uint32_t, 4>>* out, std::string* error) {
-  const uint32_t lanes = static_cast<uint32_t>(operands.size());
+                        std::span<const std::array<uint32_t, 4>> operands, uint32_t lanes,
+                        std::vector<std::array<uint32_t, 4>>* out,
+                        std::vector<uint8_t>* bytes_after, std::string* error) {
+  const bool storage = bytes_after != nullptr;
   // Everything made here is destroyed on every path out, success or failure.
   Buffer staging, in_buf, out_buf;
   VkImage vk_image = VK_NULL_HANDLE;
@@ -216,11 +248,13 @@ bool VkRunner::Dispatch(const Image2D& image, const std::string& shader_name,
 
   // The texel bytes, in texunit's layout, are the staging buffer; each level is copied from its
   // offset with its row pitch.
-  if (!MakeBuffer(image.bytes.size(), VK_BUFFER_USAGE_TRANSFER_SRC_BIT, &staging, error)) {
+  if (!MakeBuffer(image.bytes.size(),
+                  VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, &staging,
+                  error)) {
     return false;
   }
   std::memcpy(staging.mapped, image.bytes.data(), image.bytes.size());
-  const VkDeviceSize in_size = sizeof(int32_t) * 4 * lanes;
+  const VkDeviceSize in_size = sizeof(uint32_t) * 4 * operands.size();
   const VkDeviceSize out_size = sizeof(uint32_t) * 4 * lanes;
   if (!MakeBuffer(in_size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &in_buf, error) ||
       !MakeBuffer(out_size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &out_buf, error)) {
@@ -236,7 +270,9 @@ bool VkRunner::Dispatch(const Image2D& image, const std::string& shader_name,
   ici.arrayLayers = 1;
   ici.samples = VK_SAMPLE_COUNT_1_BIT;
   ici.tiling = VK_IMAGE_TILING_OPTIMAL;
-  ici.usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+  ici.usage = storage ? VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                            VK_IMAGE_USAGE_TRANSFER_DST_BIT
+                      : VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
   ici.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
   VK_TRY(vkCreateImage(device_, &ici, nullptr, &vk_image));
   VkMemoryRequirements req;
@@ -264,8 +300,12 @@ bool VkRunner::Dispatch(const Image2D& image, const std::string& shader_name,
   VK_TRY(vkCreateSampler(device_, &sci, nullptr, &sampler));
 
   if (!LoadShader(shader_name, &shader, error)) return false;
+  const VkDescriptorType image_type =
+      storage ? VK_DESCRIPTOR_TYPE_STORAGE_IMAGE : VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+  const VkImageLayout shader_layout =
+      storage ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
   const VkDescriptorSetLayoutBinding bindings[3] = {
-      {0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr},
+      {0, image_type, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr},
       {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr},
       {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr}};
   VkDescriptorSetLayoutCreateInfo dslci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
@@ -287,8 +327,7 @@ bool VkRunner::Dispatch(const Image2D& image, const std::string& shader_name,
   cpci.layout = pipeline_layout;
   VK_TRY(vkCreateComputePipelines(device_, VK_NULL_HANDLE, 1, &cpci, nullptr, &pipeline));
 
-  const VkDescriptorPoolSize sizes[2] = {{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1},
-                                         {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2}};
+  const VkDescriptorPoolSize sizes[2] = {{image_type, 1}, {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2}};
   VkDescriptorPoolCreateInfo dpci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
   dpci.maxSets = 1;
   dpci.poolSizeCount = 2;
@@ -300,7 +339,7 @@ bool VkRunner::Dispatch(const Image2D& image, const std::string& shader_name,
   dsai.pSetLayouts = &set_layout;
   VkDescriptorSet set;
   VK_TRY(vkAllocateDescriptorSets(device_, &dsai, &set));
-  const VkDescriptorImageInfo image_info{sampler, view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+  const VkDescriptorImageInfo image_info{sampler, view, shader_layout};
   const VkDescriptorBufferInfo in_info{in_buf.buffer, 0, in_size};
   const VkDescriptorBufferInfo out_info{out_buf.buffer, 0, out_size};
   VkWriteDescriptorSet writes[3] = {};
@@ -347,9 +386,9 @@ bool VkRunner::Dispatch(const Image2D& image, const std::string& shader_name,
   vkCmdCopyBufferToImage(cmd, staging.buffer, vk_image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                          static_cast<uint32_t>(copies.size()), copies.data());
   barrier.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
-  barrier.newLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+  barrier.newLayout = shader_layout;
   barrier.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
-  barrier.dstAccessMask = VK_ACCESS_SHADER_READ_BIT;
+  barrier.dstAccessMask = storage ? VK_ACCESS_SHADER_WRITE_BIT : VK_ACCESS_SHADER_READ_BIT;
   vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0,
                        0, nullptr, 0, nullptr, 1, &barrier);
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
@@ -357,6 +396,22 @@ bool VkRunner::Dispatch(const Image2D& image, const std::string& shader_name,
                           nullptr);
   vkCmdPushConstants(cmd, pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(lanes), &lanes);
   vkCmdDispatch(cmd, (lanes + 63) / 64, 1, 1);
+  if (storage) {
+    // The image back into the staging buffer, in the same layout it was uploaded from.
+    barrier.oldLayout = VK_IMAGE_LAYOUT_GENERAL;
+    barrier.newLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+    barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+    barrier.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                         0, 0, nullptr, 0, nullptr, 1, &barrier);
+    vkCmdCopyImageToBuffer(cmd, vk_image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, staging.buffer,
+                           static_cast<uint32_t>(copies.size()), copies.data());
+    VkMemoryBarrier host{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+    host.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+    host.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
+                         &host, 0, nullptr, 0, nullptr);
+  }
   VK_TRY(vkEndCommandBuffer(cmd));
   VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
   VK_TRY(vkCreateFence(device_, &fci, nullptr, &fence));
@@ -366,6 +421,10 @@ bool VkRunner::Dispatch(const Image2D& image, const std::string& shader_name,
   VK_TRY(vkQueueSubmit(queue_, 1, &submit, fence));
   VK_TRY(vkWaitForFences(device_, 1, &fence, VK_TRUE, UINT64_MAX));
 
+  if (storage) {
+    const auto* after = static_cast<const uint8_t*>(staging.mapped);
+    bytes_after->assign(after, after + image.bytes.size());
+  }
   out->resize(lanes);
   const auto* results = static_cast<const uint32_t*>(out_buf.mapped);
   for (uint32_t i = 0; i < lanes; ++i) {

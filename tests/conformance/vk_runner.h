@@ -36,6 +36,13 @@ using FetchCoord = std::array<int32_t, 3>;
 // One lane's textureLod operands: s, t (normalized), lod.
 using LodCoord = std::array<float, 3>;
 
+// One lane of imageStore(img, ivec2(x, y), value): the value's four 32-bit words (float bits for
+// float formats, integers for UINT/SINT ones).
+struct StoreLane {
+  uint32_t x = 0, y = 0;
+  std::array<uint32_t, 4> value = {};
+};
+
 // The VkSampler of a request (texelFetch ignores it).
 struct SamplerState {
   VkFilter mag = VK_FILTER_NEAREST;
@@ -61,6 +68,12 @@ class VkRunner {
   // 32-bit words. Returns false with `error` on any Vulkan failure.
   bool TexelFetch(const Image2D& image, SampledKind kind, std::span<const FetchCoord> coords,
                   std::vector<std::array<uint32_t, 4>>* out, std::string* error);
+  // Whether lavapipe can imageStore `format` without a format qualifier and copy it back.
+  bool CanStore(VkFormat format) const;
+  // imageStore of every lane into a one-level image holding `image.bytes`, then the image's
+  // bytes in the same layout.
+  bool ImageStore(const Image2D& image, SampledKind kind, std::span<const StoreLane> lanes,
+                  std::vector<uint8_t>* bytes_after, std::string* error);
   // textureLod(tex, vec2(s, t), lod) of a vec4 texture with `sampler`, for every lane.
   bool TextureLod(const Image2D& image, const SamplerState& sampler,
                   std::span<const LodCoord> coords, std::vector<std::array<uint32_t, 4>>* out,
@@ -72,11 +85,14 @@ class VkRunner {
   bool MakeBuffer(VkDeviceSize size, VkBufferUsageFlags usage, Buffer* out, std::string* error);
   void FreeBuffer(Buffer* b);
   bool LoadShader(const std::string& name, VkShaderModule* out, std::string* error);
-  // Runs the compute shader `shader_name` (a .spv built from tests/conformance/shaders/) over
-  // the lanes' operand words with `image` bound through a sampler made from `sampler`.
+  // Runs the compute shader `shader_name` (a .spv built from tests/conformance/shaders/) on
+  // `lanes` lanes with their operand words (one or more uvec4 per lane, as the shader reads them)
+  // and `image` bound through a sampler made from `sampler`, or, when `bytes_after` is given, as
+  // a storage image whose contents are read back into it.
   bool Dispatch(const Image2D& image, const std::string& shader_name, const SamplerState& sampler,
-                std::span<const std::array<uint32_t, 4>> operands,
-                std::vector<std::array<uint32_t, 4>>* out, std::string* error);
+                std::span<const std::array<uint32_t, 4>> operands, uint32_t lanes,
+                std::vector<std::array<uint32_t, 4>>* out, std::vector<uint8_t>* bytes_after,
+                std::string* error);
   uint32_t MemoryType(uint32_t bits, VkMemoryPropertyFlags flags) const;
 
   VkInstance instance_ = VK_NULL_HANDLE;
@@ -87,6 +103,7 @@ class VkRunner {
   VkCommandPool pool_ = VK_NULL_HANDLE;
   VkPhysicalDeviceMemoryProperties memory_{};
   std::string device_name_;
+  bool can_store_ = false;
 };
 
 }  // namespace texunit::conformance
