@@ -207,42 +207,25 @@ HWY_INLINE void PostDivideT(const TexelPlan& plan, Vec4<VF> c) {
   }
 }
 
-// The texel as a load returns it: converted (DecodeForLoad, binary32 denormals kept), or raw for
-// the _PCK loads (RawTexel); the RGBA8 fast paths give the general decode's bits.
-HWY_INLINE void FetchForLoad(const WaveSetup& s, VI offset_words, VI elem, VI in_block, MI active,
-                             Vec4<VU> out) {
-  const TexelPlan& p = s.plan;
+// The texel as a load returns it, through the general path: converted (DecodeForLoad, binary32
+// denormals kept), or raw for the _PCK loads (RawTexel).
+HWY_INLINE void FetchForLoadGeneral(const WaveSetup& s, VI offset_words, VI elem, VI in_block,
+                                    MI active, Vec4<VU> out) {
   TEXUNIT_VEC4(VU, w);
   FetchWords(s, offset_words, elem, in_block, active, w);
-  TEXUNIT_VEC4(VF, c);
-  switch (s.raw ? FetchPath::kPlain : p.path) {
-    case FetchPath::kRgba8Unorm:
-      Rgba8Channels<FetchPath::kRgba8Unorm>(w[0], c);
-      PostDivideT<FetchPath::kRgba8Unorm>(p, c);
-      break;
-    case FetchPath::kRgba8Srgb:
-      Rgba8Channels<FetchPath::kRgba8Srgb>(w[0], c);
-      PostDivideT<FetchPath::kRgba8Srgb>(p, c);
-      break;
-    case FetchPath::kRgba8Uint:
-      Rgba8Channels<FetchPath::kRgba8Uint>(w[0], c);
-      break;
-    case FetchPath::kRgba32Float:
-      for (int k = 0; k < 4; ++k) out[k] = w[k];
-      return;
-    default:
-      if (s.raw) {
-        RawTexel(p, w, s.raw_signed, out);
-      } else {
-        DecodeForLoad(p, w, out);
-      }
-      return;
+  if (s.raw) {
+    RawTexel(s.plan, w, s.raw_signed, out);
+  } else {
+    DecodeForLoad(s.plan, w, out);
   }
-  for (int k = 0; k < 4; ++k) out[k] = AsBits(c[k]);
 }
 
-// FetchForLoad with the fetch path fixed at compile time: the RGBA8 and RGBA32F fast paths gather
-// the texel's words directly (a plain texel: elem counts texels), the others take FetchForLoad.
+HWY_INLINE void FetchForLoad(const WaveSetup& s, VI offset_words, VI elem, VI in_block, MI active,
+                             Vec4<VU> out);
+
+// The texel as a load returns it, with the fetch path fixed at compile time: the RGBA8 and
+// RGBA32F fast paths gather the texel's words directly (a plain texel: elem counts texels) and
+// give the general decode's bits; kPlain leaves the choice to run time (FetchForLoad).
 template <FetchPath kPath>
 HWY_INLINE void FetchForLoadT(const WaveSetup& s, VI offset_words, VI elem, VI in_block, MI active,
                               Vec4<VU> out) {
@@ -256,6 +239,24 @@ HWY_INLINE void FetchForLoadT(const WaveSetup& s, VI offset_words, VI elem, VI i
     for (int k = 0; k < 4; ++k) out[k] = AsBits(c[k]);
   } else {
     FetchForLoad(s, offset_words, elem, in_block, active, out);
+  }
+}
+
+// The texel as a load returns it, by the request's fetch path (the _PCK loads take the general
+// path whatever the format).
+HWY_INLINE void FetchForLoad(const WaveSetup& s, VI offset_words, VI elem, VI in_block, MI active,
+                             Vec4<VU> out) {
+  switch (s.raw ? FetchPath::kPlain : s.plan.path) {
+    case FetchPath::kRgba8Unorm:
+      return FetchForLoadT<FetchPath::kRgba8Unorm>(s, offset_words, elem, in_block, active, out);
+    case FetchPath::kRgba8Srgb:
+      return FetchForLoadT<FetchPath::kRgba8Srgb>(s, offset_words, elem, in_block, active, out);
+    case FetchPath::kRgba8Uint:
+      return FetchForLoadT<FetchPath::kRgba8Uint>(s, offset_words, elem, in_block, active, out);
+    case FetchPath::kRgba32Float:
+      return FetchForLoadT<FetchPath::kRgba32Float>(s, offset_words, elem, in_block, active, out);
+    default:
+      return FetchForLoadGeneral(s, offset_words, elem, in_block, active, out);
   }
 }
 
