@@ -402,13 +402,13 @@ struct Tally {
 using FetchConformance = LavapipeTest;
 
 // Every texel of every level through texunit (gcn::Execute, GFX9) and lavapipe.
-Tally RunCase(const FormatCase& c, VkRunner& runner, const Runtime& runtime, std::string* skip) {
+Tally RunCase(const FormatCase& c, VkRunner& runner, const Runtime& runtime) {
   Tally t;
   constexpr uint32_t kW = 37, kH = 19, kLevels = 6;
   const ImageDesc desc = MakeImage2D(c.id, kW, kH, kLevels, kBase);
   ImageLayout layout;
-  if (!ComputeImageLayout(desc, &layout).ok()) {
-    *skip = "no layout";
+  if (const Status st = ComputeImageLayout(desc, &layout); !st.ok()) {
+    ADD_FAILURE() << FormatName(c.id) << ": " << st.ToString();
     return t;
   }
   std::vector<uint8_t> bytes(layout.total_bytes);
@@ -434,51 +434,43 @@ Tally RunCase(const FormatCase& c, VkRunner& runner, const Runtime& runtime, std
     return t;
   }
 
-  std::vector<uint32_t> sgprs(104, 0), vgprs(256 * 64, 0);
+  std::vector<uint32_t> sgprs(104, 0);
   EXPECT_TRUE(EncodeImageDesc(Gfx::kGfx9, desc, std::span(sgprs).subspan(8, 8)).ok());
-  gcn::MimgInstruction inst;
-  EXPECT_TRUE(gcn::DecodeMimg(Gfx::kGfx9, kLoadMip, &inst).ok());
-  for (size_t base = 0; base < coords.size(); base += 64) {
-    const uint32_t n = static_cast<uint32_t>(std::min<size_t>(64, coords.size() - base));
-    for (uint32_t i = 0; i < n; ++i) {
-      for (int k = 0; k < 3; ++k)
-        vgprs[(4 + k) * 64 + i] = static_cast<uint32_t>(coords[base + i][k]);
-    }
-    gcn::WaveState wave = WaveOf(n, sgprs, vgprs);
-    const Status st = gcn::Execute(runtime, inst, wave, memory);
-    if (!st.ok()) {
-      ADD_FAILURE() << FormatName(c.id) << ": texunit: " << st.ToString();
-      return t;
-    }
-    for (uint32_t i = 0; i < n; ++i) {
-      ++t.lanes;
-      bool exact = true, allowed = true;
-      for (int k = 0; k < 4; ++k) {
-        const uint32_t ours = vgprs[k * 64 + i], theirs = lvp[base + i][k];
-        if (ours == theirs || (c.kind == SampledKind::kFloat && IsNan(ours) && IsNan(theirs))) {
-          continue;
-        }
-        exact = false;
-        if (!Allowed(c.rule, c.bits[k], k, ours, theirs)) allowed = false;
-        t.max_departure = std::max(
-            t.max_departure, std::fabs(std::bit_cast<float>(ours) - std::bit_cast<float>(theirs)));
+  const auto judge = [&](size_t lane, LaneRegs r) {
+    ++t.lanes;
+    bool exact = true, allowed = true;
+    for (int k = 0; k < 4; ++k) {
+      const uint32_t ours = r.v(k), theirs = lvp[lane][k];
+      if (ours == theirs || (c.kind == SampledKind::kFloat && IsNan(ours) && IsNan(theirs))) {
+        continue;
       }
-      if (exact) {
-        ++t.exact;
-      } else if (allowed) {
-        ++t.classified;
-      } else if (++t.wrong == 1) {
-        char buf[256];
-        const auto& p = coords[base + i];
-        std::snprintf(buf, sizeof(buf),
-                      "texel (%d, %d) level %d: texunit %08x %08x %08x %08x, lavapipe %08x %08x "
-                      "%08x %08x",
-                      p[0], p[1], p[2], vgprs[i], vgprs[64 + i], vgprs[128 + i], vgprs[192 + i],
-                      lvp[base + i][0], lvp[base + i][1], lvp[base + i][2], lvp[base + i][3]);
-        t.first_wrong = buf;
-      }
+      exact = false;
+      if (!Allowed(c.rule, c.bits[k], k, ours, theirs)) allowed = false;
+      t.max_departure = std::max(
+          t.max_departure, std::fabs(std::bit_cast<float>(ours) - std::bit_cast<float>(theirs)));
     }
-  }
+    if (exact) {
+      ++t.exact;
+    } else if (allowed) {
+      ++t.classified;
+    } else if (++t.wrong == 1) {
+      char buf[256];
+      const auto& p = coords[lane];
+      std::snprintf(buf, sizeof(buf),
+                    "texel (%d, %d) level %d: texunit %08x %08x %08x %08x, lavapipe %08x %08x "
+                    "%08x %08x",
+                    p[0], p[1], p[2], r.v(0), r.v(1), r.v(2), r.v(3), lvp[lane][0], lvp[lane][1],
+                    lvp[lane][2], lvp[lane][3]);
+      t.first_wrong = buf;
+    }
+  };
+  const Status st = ExecuteLanes(
+      runtime, Gfx::kGfx9, kLoadMip, sgprs, memory, coords.size(),
+      [&](size_t i, LaneRegs r) {
+        for (int k = 0; k < 3; ++k) r.v(4 + k) = static_cast<uint32_t>(coords[i][k]);
+      },
+      judge);
+  if (!st.ok()) ADD_FAILURE() << FormatName(c.id) << ": texunit: " << st.ToString();
   return t;
 }
 
@@ -490,8 +482,7 @@ TEST_F(FetchConformance, EveryFormatBothImplementMatchesLavapipe) {
       std::printf("  %-22s not sampled by lavapipe: skipped\n", FormatName(c.id));
       continue;
     }
-    std::string skip;
-    const Tally t = RunCase(c, *runner(), runtime(), &skip);
+    const Tally t = RunCase(c, *runner(), runtime());
     ++formats;
     lanes += t.lanes;
     classified += t.classified;

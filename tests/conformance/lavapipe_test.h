@@ -4,25 +4,48 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "conformance/vk_runner.h"
 #include "texunit/gcn.h"
+#include "texunit/memory.h"
 #include "texunit/runtime.h"
 
 namespace texunit::conformance {
 
-// The register file of a wave of `lanes` (1..64) active lanes for gcn::Execute.
-inline gcn::WaveState WaveOf(uint32_t lanes, std::vector<uint32_t>& sgprs,
-                             std::vector<uint32_t>& vgprs) {
-  gcn::WaveState wave;
-  wave.lane_count = lanes;
-  wave.exec = lanes == 64 ? ~0ull : (1ull << lanes) - 1;
-  wave.sgprs = sgprs;
-  wave.vgprs = vgprs;
-  return wave;
+// One lane's view of a wave's VGPRs: v(r) is VGPR r of that lane.
+struct LaneRegs {
+  uint32_t* vgprs;
+  uint32_t lane;
+  uint32_t& v(uint32_t r) const { return vgprs[r * 64 + lane]; }
+};
+
+// Runs `lanes` lanes of the MIMG instruction `words` through gcn::Execute in waves of 64 (the last
+// one shorter), with the descriptors already in `sgprs`: `write(i, regs)` sets lane i's operand
+// VGPRs before its wave runs, `read(i, regs)` takes its results after.
+template <typename Write, typename Read>
+Status ExecuteLanes(const Runtime& runtime, Gfx gfx, std::span<const uint32_t> words,
+                    std::vector<uint32_t>& sgprs, const Memory& memory, size_t lanes, Write write,
+                    Read read) {
+  gcn::MimgInstruction inst;
+  TEXUNIT_RETURN_IF_ERROR(gcn::DecodeMimg(gfx, words, &inst));
+  std::vector<uint32_t> vgprs(256 * 64, 0);
+  for (size_t base = 0; base < lanes; base += 64) {
+    const uint32_t n = static_cast<uint32_t>(std::min<size_t>(64, lanes - base));
+    for (uint32_t i = 0; i < n; ++i) write(base + i, LaneRegs{vgprs.data(), i});
+    gcn::WaveState wave;
+    wave.lane_count = n;
+    wave.exec = n == 64 ? ~0ull : (1ull << n) - 1;
+    wave.sgprs = sgprs;
+    wave.vgprs = vgprs;
+    TEXUNIT_RETURN_IF_ERROR(gcn::Execute(runtime, inst, wave, memory));
+    for (uint32_t i = 0; i < n; ++i) read(base + i, LaneRegs{vgprs.data(), i});
+  }
+  return Status::Ok();
 }
 
 class LavapipeTest : public ::testing::Test {

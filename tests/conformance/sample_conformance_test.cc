@@ -88,32 +88,27 @@ std::vector<uint8_t> MakeTexels(FormatId id, const ImageLayout& layout, std::mt1
 
 using SampleConformance = LavapipeTest;
 
-// IMAGE_SAMPLE_L of every lane through gcn::Execute; `lod_override` >= 0 replaces every LOD.
+// IMAGE_SAMPLE_L of every lane through gcn::Execute; `lods`, when given, replaces every lane's
+// LOD.
 std::vector<std::array<float, 4>> RunTexunit(const Runtime& runtime, const ImageDesc& image,
                                              const SamplerDesc& sampler, const Memory& memory,
                                              const std::vector<LodCoord>& coords,
                                              const std::vector<float>* lods = nullptr) {
-  std::vector<uint32_t> sgprs(104, 0), vgprs(256 * 64, 0);
+  std::vector<uint32_t> sgprs(104, 0);
   EXPECT_TRUE(EncodeImageDesc(Gfx::kGfx8, image, std::span(sgprs).subspan(8, 8)).ok());
   EXPECT_TRUE(EncodeSamplerDesc(Gfx::kGfx8, sampler, std::span(sgprs).subspan(16, 4)).ok());
-  gcn::MimgInstruction inst;
-  EXPECT_TRUE(gcn::DecodeMimg(Gfx::kGfx8, kSampleL, &inst).ok());
   std::vector<std::array<float, 4>> out(coords.size());
-  for (size_t base = 0; base < coords.size(); base += 64) {
-    const uint32_t n = static_cast<uint32_t>(std::min<size_t>(64, coords.size() - base));
-    for (uint32_t i = 0; i < n; ++i) {
-      const LodCoord& c = coords[base + i];
-      vgprs[4 * 64 + i] = std::bit_cast<uint32_t>(c[0]);
-      vgprs[5 * 64 + i] = std::bit_cast<uint32_t>(c[1]);
-      vgprs[6 * 64 + i] = std::bit_cast<uint32_t>(lods ? (*lods)[base + i] : c[2]);
-    }
-    gcn::WaveState wave = WaveOf(n, sgprs, vgprs);
-    const Status st = gcn::Execute(runtime, inst, wave, memory);
-    EXPECT_TRUE(st.ok()) << st.ToString();
-    for (uint32_t i = 0; i < n; ++i) {
-      for (int k = 0; k < 4; ++k) out[base + i][k] = std::bit_cast<float>(vgprs[k * 64 + i]);
-    }
-  }
+  const Status st = ExecuteLanes(
+      runtime, Gfx::kGfx8, kSampleL, sgprs, memory, coords.size(),
+      [&](size_t i, LaneRegs r) {
+        r.v(4) = std::bit_cast<uint32_t>(coords[i][0]);
+        r.v(5) = std::bit_cast<uint32_t>(coords[i][1]);
+        r.v(6) = std::bit_cast<uint32_t>(lods ? (*lods)[i] : coords[i][2]);
+      },
+      [&](size_t i, LaneRegs r) {
+        for (int k = 0; k < 4; ++k) out[i][k] = std::bit_cast<float>(r.v(k));
+      });
+  EXPECT_TRUE(st.ok()) << st.ToString();
   return out;
 }
 

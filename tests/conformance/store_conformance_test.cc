@@ -200,21 +200,17 @@ TEST_F(StoreConformance, ImageStoreWritesTheBytesLavapipeWrites) {
     const Image2D vk_image{c.vk, kW, kH, 1, &layout, before};
     ASSERT_TRUE(runner()->ImageStore(vk_image, kind, lanes, &theirs, &error)) << error;
 
-    std::vector<uint32_t> sgprs(104, 0), vgprs(256 * 64, 0);
+    std::vector<uint32_t> sgprs(104, 0);
     ASSERT_TRUE(EncodeImageDesc(Gfx::kGfx8, image, std::span(sgprs).subspan(8, 8)).ok());
-    gcn::MimgInstruction inst;
-    ASSERT_TRUE(gcn::DecodeMimg(Gfx::kGfx8, kStore, &inst).ok());
-    for (size_t base = 0; base < lanes.size(); base += 64) {
-      const uint32_t n = static_cast<uint32_t>(std::min<size_t>(64, lanes.size() - base));
-      for (uint32_t i = 0; i < n; ++i) {
-        for (int k = 0; k < 4; ++k) vgprs[k * 64 + i] = lanes[base + i].value[k];
-        vgprs[4 * 64 + i] = lanes[base + i].x;
-        vgprs[5 * 64 + i] = lanes[base + i].y;
-      }
-      gcn::WaveState wave = WaveOf(n, sgprs, vgprs);
-      const Status st = gcn::Execute(runtime(), inst, wave, memory);
-      ASSERT_TRUE(st.ok()) << st.ToString();
-    }
+    const Status st = ExecuteLanes(
+        runtime(), Gfx::kGfx8, kStore, sgprs, memory, lanes.size(),
+        [&](size_t i, LaneRegs r) {
+          for (int k = 0; k < 4; ++k) r.v(k) = lanes[i].value[k];
+          r.v(4) = lanes[i].x;
+          r.v(5) = lanes[i].y;
+        },
+        [](size_t, LaneRegs) {});
+    ASSERT_TRUE(st.ok()) << st.ToString();
 
     int channels = 0, open = 0, departures = 0, wrong = 0;
     std::string first_wrong;
