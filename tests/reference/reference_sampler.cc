@@ -1,6 +1,6 @@
 // The scalar reference of docs/sampling.md. Each function below is one paragraph of the contract;
 // the comments quote the rule they evaluate. Float arithmetic is binary32 in the written order
-// (the project builds with -ffp-contract=off); only the implicit LOD's log2 is taken in double.
+// (the project builds with -ffp-contract=off); only the LOD's log2 is taken in double.
 //
 // Readings of points docs/sampling.md leaves open (closest to Vulkan/D3D/AMD behaviour; those of
 // the integer-address ops are in reference_memory_ops.cc):
@@ -16,6 +16,14 @@
 //  - A channel the format lacks is filtered like a stored one (W = 1.0f goes through the weights
 //    and the mip blend): "Sample ops filter what a load returns".
 //  - D16 results have 0 in the high half of the dword (a SINT result is not sign-extended).
+//  - _C: "the format's X channel is UNORM" is read from the channel kinds the reference derives
+//    (reference_formats.h), as the format table's: R16_UNORM, R24G8_UNORM, BC1-3/7 UNORM clamp
+//    ref; BC4/BC5 (binary32 values), SRGB and FLOAT X do not. ref itself is not flushed (operands
+//    never are). DEPTH_COMPARE_FUNC above 7 is InvalidArgument (only checked with _C).
+//  - GET_LOD is held to the S# rules of the other sampler ops (border clamp modes, FILTER_MODE
+//    min/max and MIP_FILTER 3 are Unimplemented) although it reads no texel. Its x and y are not
+//    flushed: without _B, y is 0.5 * log2(...) plus a multiple of 1/256 and is never denormal.
+//  - GATHER4 with DMASK 0 is InvalidArgument even through an unbound T# (a structural check).
 #include "reference/reference_sampler.h"
 
 #include <bit>
@@ -56,51 +64,85 @@ void ReadCodes(const Image& img, uint32_t level, uint32_t x, uint32_t y, uint32_
 }
 
 // ---------------------------------------------------------------------------------------------
-// SAMPLE, SAMPLE_L, SAMPLE_LZ, SAMPLE_B
+// LOD ("Sampler ops on 2D images", "LOD")
 
-// Implicit lambda of the quad holding `lane` (coarse: shared by its four lanes). Lanes past
-// lane_count take the top-left's coordinates. Helper (inactive) lanes supply coordinates too.
-float ImplicitLambda(const TexRequest& req, uint32_t lane, float W, float H) {
+// Step 1's derivatives of u and v, already scaled by W and H.
+struct Derivatives {
+  float dudx, dvdx, dudy, dvdy;
+};
+
+// Implicit: differences inside the quad holding `lane` (coarse: shared by its four lanes). Lanes
+// past lane_count take the top-left's coordinates. Helper (inactive) lanes supply coordinates too.
+Derivatives ImplicitDerivatives(const TexRequest& req, uint32_t lane, float W, float H) {
   const uint32_t tl = lane & ~3u;
   auto coord = [&](int axis, uint32_t l) {
     return AsFloat(req.in.coord[axis][l < req.lane_count ? l : tl]);
   };
   const uint32_t tr = tl + 1, bl = tl + 2;
-  const float dudx = (coord(0, tr) - coord(0, tl)) * W;
-  const float dvdx = (coord(1, tr) - coord(1, tl)) * H;
-  const float dudy = (coord(0, bl) - coord(0, tl)) * W;
-  const float dvdy = (coord(1, bl) - coord(1, tl)) * H;
-  const float rx = dudx * dudx + dvdx * dvdx;
-  const float ry = dudy * dudy + dvdy * dvdy;
+  return {(coord(0, tr) - coord(0, tl)) * W, (coord(1, tr) - coord(1, tl)) * H,
+          (coord(0, bl) - coord(0, tl)) * W, (coord(1, bl) - coord(1, tl)) * H};
+}
+
+// _D: the lane's own derivative operands. _CD ("user derivatives, LOD per quad"): those of the
+// quad's top-left lane 4q, so the four lanes of a quad share one lambda. The top-left is always
+// below lane_count, and it supplies them even when it is a helper lane.
+Derivatives ExplicitDerivatives(const TexRequest& req, uint32_t lane, float W, float H) {
+  const uint32_t src = (req.op.flags & kOpCoarseDeriv) != 0 ? lane & ~3u : lane;
+  return {AsFloat(req.in.deriv[0][0][src]) * W, AsFloat(req.in.deriv[0][1][src]) * H,
+          AsFloat(req.in.deriv[1][0][src]) * W, AsFloat(req.in.deriv[1][1][src]) * H};
+}
+
+// rx, ry and lambda = 0.5 * log2(max(rx, ry)); log2 in double, rounded to float.
+float LambdaOf(const Derivatives& d) {
+  const float rx = d.dudx * d.dudx + d.dvdx * d.dvdx;
+  const float ry = d.dudy * d.dudy + d.dvdy * d.dvdy;
   // max is NaN when either operand is NaN (step 3 then turns a NaN lambda into MIN_LOD).
   const float m = (std::isnan(rx) || std::isnan(ry)) ? std::numeric_limits<float>::quiet_NaN()
                                                      : (rx > ry ? rx : ry);
   return 0.5f * static_cast<float>(std::log2(static_cast<double>(m)));
 }
 
-// Steps 1-5 of "LOD" for one lane.
-float Lambda(const TexRequest& req, uint32_t lane, bool unnormalized, float W, float H) {
-  const SamplerDesc& smp = *req.sampler;
+// Steps 1-2: the unclamped lambda, which GET_LOD returns as y. Not for LZ (steps 2-3 skipped).
+float UnclampedLambda(const TexRequest& req, uint32_t lane, float W, float H) {
   const uint32_t flags = req.op.flags;
   float lambda;
-  if ((flags & kOpLz) != 0) {
-    lambda = 0.0f;  // steps 2-3 skipped
+  if ((flags & kOpLod) != 0) {
+    lambda = AsFloat(req.in.lod[lane]);
+  } else if ((flags & (kOpDeriv | kOpCoarseDeriv)) != 0) {
+    lambda = LambdaOf(ExplicitDerivatives(req, lane, W, H));
   } else {
-    if ((flags & kOpLod) != 0) {
-      lambda = AsFloat(req.in.lod[lane]);
-    } else {
-      lambda = ImplicitLambda(req, lane, W, H);
-    }
-    lambda = lambda + static_cast<float>(smp.lod_bias) / 256.0f;
-    if ((flags & kOpBias) != 0) lambda = lambda + AsFloat(req.in.bias[lane]);
-    // fmax/fmin return the non-NaN operand, so a NaN lambda becomes MIN_LOD.
-    lambda = std::fmin(std::fmax(lambda, static_cast<float>(smp.min_lod) / 256.0f),
-                       static_cast<float>(smp.max_lod) / 256.0f);
+    lambda = LambdaOf(ImplicitDerivatives(req, lane, W, H));
   }
+  lambda = lambda + static_cast<float>(req.sampler->lod_bias) / 256.0f;
+  if ((flags & kOpBias) != 0) lambda = lambda + AsFloat(req.in.bias[lane]);
+  return lambda;
+}
+
+// Step 3: lo = MIN_LOD, raised by the _CL operand (a lower bound); then MAX_LOD, which wins over
+// a larger lo. fmax/fmin return the non-NaN operand, so a NaN lambda becomes lo and a NaN clamp
+// is ignored.
+float ClampLambda(const TexRequest& req, uint32_t lane, float lambda) {
+  const SamplerDesc& smp = *req.sampler;
+  float lo = static_cast<float>(smp.min_lod) / 256.0f;
+  if ((req.op.flags & kOpClamp) != 0) lo = std::fmax(lo, AsFloat(req.in.clamp[lane]));
+  return std::fmin(std::fmax(lambda, lo), static_cast<float>(smp.max_lod) / 256.0f);
+}
+
+// Steps 4-5 on the clamped lambda.
+float QuantiseLambda(const TexRequest& req, float lambda, bool unnormalized) {
   // Step 4: kHardware quantises the clamped lambda to 8 fractional bits.
   if (req.precision == PrecisionMode::kHardware) lambda = std::floor(lambda * 256.0f) / 256.0f;
   if (unnormalized) lambda = 0.0f;  // step 5
   return lambda;
+}
+
+// Steps 1-5 for one lane: the lambda the lookups use.
+float Lambda(const TexRequest& req, uint32_t lane, bool unnormalized, float W, float H) {
+  float lambda = 0.0f;  // LZ: steps 2-3 skipped
+  if ((req.op.flags & kOpLz) == 0) {
+    lambda = ClampLambda(req, lane, UnclampedLambda(req, lane, W, H));
+  }
+  return QuantiseLambda(req, lambda, unnormalized);
 }
 
 // clamp(x, 0, M) for an integral float x (a floor); NaN cannot reach here but maps to 0.
@@ -108,6 +150,75 @@ uint32_t ClampLevel(float x, uint32_t M) {
   if (!(x > 0.0f)) return 0;
   if (x >= static_cast<float>(M)) return M;
   return static_cast<uint32_t>(x);
+}
+
+// MIP_FILTER POINT's view level, also GATHER4's level and GET_LOD's POINT x.
+uint32_t PointLevel(float lambda, uint32_t M) { return ClampLevel(std::floor(lambda + 0.5f), M); }
+
+// "Filter and level selection": view levels d0, d1 and the blend fraction f.
+struct MipLevels {
+  uint32_t d0 = 0, d1 = 0;
+  float f = 0.0f;
+};
+
+MipLevels SelectLevels(MipFilter filter, float lambda, uint32_t M) {
+  MipLevels m;
+  switch (filter) {
+    case MipFilter::kNone:
+      break;
+    case MipFilter::kPoint:
+      m.d0 = PointLevel(lambda, M);
+      break;
+    case MipFilter::kLinear:
+      m.d0 = ClampLevel(std::floor(lambda), M);
+      m.d1 = m.d0 + 1 < M ? m.d0 + 1 : M;
+      m.f = (0.0f <= lambda && lambda < static_cast<float>(M)) ? lambda - std::floor(lambda) : 0.0f;
+      break;
+    default:
+      break;  // rejected before any lane work
+  }
+  return m;
+}
+
+// Integer formats are never filtered: POINT is used for XY and for LINEAR mips.
+MipFilter EffectiveMipFilter(const TexRequest& req, const Image& img) {
+  const MipFilter f = req.sampler->mip_filter;
+  return IsInteger(img) && f == MipFilter::kLinear ? MipFilter::kPoint : f;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Texel coordinates, depth compare and the filter
+
+// What one lane's lookups need besides its coordinates: the _O offsets and the _C reference.
+struct LaneParams {
+  int64_t ox = 0, oy = 0;
+  bool compare = false;
+  float ref = 0.0f;  // already clamped to [0, 1] for UNORM depth
+};
+
+// A 6-bit two's-complement field (-32..31).
+int64_t SignedField6(uint32_t bits) {
+  const int64_t v = bits & 0x3Fu;
+  return v >= 32 ? v - 64 : v;
+}
+
+// _O: ox = bits 5:0 and oy = bits 13:8 of the lane's offset dword (2D images read no Z, the other
+// bits are ignored). _C: ref is zcompare, clamped to [0, 1] when the format's X channel is UNORM
+// (a NaN ref becomes 0: fmax returns the non-NaN operand).
+LaneParams MakeLaneParams(const TexRequest& req, const Image& img, uint32_t lane) {
+  LaneParams p;
+  if ((req.op.flags & kOpOffset) != 0) {
+    p.ox = SignedField6(req.in.offset[lane]);
+    p.oy = SignedField6(req.in.offset[lane] >> 8);
+  }
+  if ((req.op.flags & kOpCompare) != 0) {
+    p.compare = true;
+    p.ref = AsFloat(req.in.zcompare[lane]);
+    if (img.format.channels[0].kind == ChannelKind::kUnorm) {
+      p.ref = std::fmin(std::fmax(p.ref, 0.0f), 1.0f);
+    }
+  }
+  return p;
 }
 
 // The S# CLAMP mode for one axis of size n.
@@ -141,15 +252,100 @@ float SanitizeCoord(float u) {
   return u;
 }
 
+// u = s * w_L, v = t * h_L (normalized) or s, t (unnormalized), sanitized.
+void LevelCoords(const Image& img, uint32_t level, float s, float t, bool unnormalized, float* u,
+                 float* v) {
+  const LevelLayout& lv = img.layout.levels[level];
+  *u = SanitizeCoord(unnormalized ? s : s * static_cast<float>(lv.width));
+  *v = SanitizeCoord(unnormalized ? t : t * static_cast<float>(lv.height));
+}
+
+// The bilinear footprint (also GATHER4's): texel columns x0, x1 and rows y0, y1 after the
+// offsets and the clamp modes, and the weights' fractions a, b.
+struct Footprint {
+  int64_t x0, x1, y0, y1;
+  float a, b;
+};
+
+Footprint BilinearFootprint(const TexRequest& req, const Image& img, uint32_t level, float u,
+                            float v, const LaneParams& p) {
+  const SamplerDesc& smp = *req.sampler;
+  const LevelLayout& lv = img.layout.levels[level];
+  const float us = u - 0.5f;
+  const float vs = v - 0.5f;
+  const float fi0 = std::floor(us);
+  const float fj0 = std::floor(vs);
+  Footprint fp;
+  fp.a = us - fi0;
+  fp.b = vs - fj0;
+  if (req.precision == PrecisionMode::kHardware) {
+    fp.a = std::floor(fp.a * 256.0f) / 256.0f;
+    fp.b = std::floor(fp.b * 256.0f) / 256.0f;
+  }
+  // Offsets are added to the integer coordinates, before the clamp mode.
+  const int64_t i0 = static_cast<int64_t>(fi0) + p.ox, i1 = i0 + 1;
+  const int64_t j0 = static_cast<int64_t>(fj0) + p.oy, j1 = j0 + 1;
+  fp.x0 = ApplyClampMode(smp.clamp_x, i0, lv.width);
+  fp.x1 = ApplyClampMode(smp.clamp_x, i1, lv.width);
+  fp.y0 = ApplyClampMode(smp.clamp_y, j0, lv.height);
+  fp.y1 = ApplyClampMode(smp.clamp_y, j1, lv.height);
+  return fp;
+}
+
+// The texel's X channel as a load returns it, binary32 denormals flushed to zero of the same sign.
+float DepthOf(const Image& img, const uint32_t code[4]) {
+  return AsFloat(FlushDenormalBits(DecodeChannel(img.format, 0, code[0])));
+}
+
+// "Depth compare (_C)": 1.0f when DEPTH_COMPARE_FUNC passes for (ref, D), else 0.0f. IEEE
+// comparisons: a NaN fails all but NOTEQUAL.
+float CompareResult(CompareFunc func, float ref, float D) {
+  bool pass = false;
+  switch (func) {
+    case CompareFunc::kNever:
+      pass = false;
+      break;
+    case CompareFunc::kLess:
+      pass = ref < D;
+      break;
+    case CompareFunc::kEqual:
+      pass = ref == D;
+      break;
+    case CompareFunc::kLessEqual:
+      pass = ref <= D;
+      break;
+    case CompareFunc::kGreater:
+      pass = ref > D;
+      break;
+    case CompareFunc::kNotEqual:
+      pass = !(ref == D);
+      break;
+    case CompareFunc::kGreaterEqual:
+      pass = ref >= D;
+      break;
+    case CompareFunc::kAlways:
+      pass = true;
+      break;
+  }
+  return pass ? 1.0f : 0.0f;
+}
+
 struct LevelSample {
-  float f[4];     // float-class formats, in the filter domain
+  float f[4];     // float-class formats, in the filter domain (or compare results)
   uint32_t u[4];  // integer formats: what a load returns
 };
 
-// Texel (i, j) in the filter domain ("Formats"), or as a load returns it for integer formats.
-void ReadFilterTexel(const Image& img, uint32_t level, int64_t i, int64_t j, LevelSample* out) {
+// T(i, j): the texel in the filter domain ("Formats"), or as a load returns it for integer
+// formats, or with _C its compare result (r, r, r, r).
+void ReadFilterTexel(const TexRequest& req, const Image& img, uint32_t level, int64_t i, int64_t j,
+                     const LaneParams& p, LevelSample* out) {
   uint32_t code[4];
   ReadCodes(img, level, static_cast<uint32_t>(i), static_cast<uint32_t>(j), code);
+  if (p.compare) {
+    const float r = CompareResult(req.sampler->depth_compare_func, p.ref, DepthOf(img, code));
+    for (int ch = 0; ch < 4; ++ch) out->f[ch] = r;
+    return;
+  }
   for (int ch = 0; ch < 4; ++ch) {
     if (IsInteger(img)) {
       out->u[ch] = DecodeChannel(img.format, ch, code[ch]);
@@ -161,113 +357,95 @@ void ReadFilterTexel(const Image& img, uint32_t level, int64_t i, int64_t j, Lev
 
 // "Texel coordinates at memory level L" and "Filtering" (POINT or BILINEAR) for one lane.
 LevelSample SampleLevel(const TexRequest& req, const Image& img, uint32_t level, float s, float t,
-                        bool bilinear, bool unnormalized) {
+                        bool bilinear, bool unnormalized, const LaneParams& p) {
   const SamplerDesc& smp = *req.sampler;
   const LevelLayout& lv = img.layout.levels[level];
-  const int64_t w = lv.width, h = lv.height;
-  float u = unnormalized ? s : s * static_cast<float>(lv.width);
-  float v = unnormalized ? t : t * static_cast<float>(lv.height);
-  u = SanitizeCoord(u);
-  v = SanitizeCoord(v);
+  float u, v;
+  LevelCoords(img, level, s, t, unnormalized, &u, &v);
 
   LevelSample out{};
   if (!bilinear) {
-    const int64_t i = ApplyClampMode(smp.clamp_x, static_cast<int64_t>(std::floor(u)), w);
-    const int64_t j = ApplyClampMode(smp.clamp_y, static_cast<int64_t>(std::floor(v)), h);
-    ReadFilterTexel(img, level, i, j, &out);
+    const int64_t i =
+        ApplyClampMode(smp.clamp_x, static_cast<int64_t>(std::floor(u)) + p.ox, lv.width);
+    const int64_t j =
+        ApplyClampMode(smp.clamp_y, static_cast<int64_t>(std::floor(v)) + p.oy, lv.height);
+    ReadFilterTexel(req, img, level, i, j, p, &out);
     return out;
   }
 
-  const float us = u - 0.5f;
-  const float vs = v - 0.5f;
-  const float fi0 = std::floor(us);
-  const float fj0 = std::floor(vs);
-  float a = us - fi0;
-  float b = vs - fj0;
-  if (req.precision == PrecisionMode::kHardware) {
-    a = std::floor(a * 256.0f) / 256.0f;
-    b = std::floor(b * 256.0f) / 256.0f;
-  }
-  const int64_t i0 = static_cast<int64_t>(fi0), i1 = i0 + 1;
-  const int64_t j0 = static_cast<int64_t>(fj0), j1 = j0 + 1;
-  const int64_t x0 = ApplyClampMode(smp.clamp_x, i0, w), x1 = ApplyClampMode(smp.clamp_x, i1, w);
-  const int64_t y0 = ApplyClampMode(smp.clamp_y, j0, h), y1 = ApplyClampMode(smp.clamp_y, j1, h);
-
+  const Footprint fp = BilinearFootprint(req, img, level, u, v, p);
+  const float a = fp.a, b = fp.b;
   const float w00 = (1.0f - a) * (1.0f - b);
   const float w10 = a * (1.0f - b);
   const float w01 = (1.0f - a) * b;
   const float w11 = a * b;
 
   LevelSample t00, t10, t01, t11;
-  ReadFilterTexel(img, level, x0, y0, &t00);
-  ReadFilterTexel(img, level, x1, y0, &t10);
-  ReadFilterTexel(img, level, x0, y1, &t01);
-  ReadFilterTexel(img, level, x1, y1, &t11);
+  ReadFilterTexel(req, img, level, fp.x0, fp.y0, p, &t00);
+  ReadFilterTexel(req, img, level, fp.x1, fp.y0, p, &t10);
+  ReadFilterTexel(req, img, level, fp.x0, fp.y1, p, &t01);
+  ReadFilterTexel(req, img, level, fp.x1, fp.y1, p, &t11);
   for (int ch = 0; ch < 4; ++ch) {
     out.f[ch] = ((w00 * t00.f[ch] + w10 * t10.f[ch]) + w01 * t01.f[ch]) + w11 * t11.f[ch];
   }
   return out;
 }
 
+// W and H of step 1: the base level's size, or 1 and 1 for unnormalized coordinates.
+void LodScale(const Image& img, bool unnormalized, float* W, float* H) {
+  const LevelLayout& base = img.layout.levels[img.desc->base_level];
+  *W = unnormalized ? 1.0f : static_cast<float>(base.width);
+  *H = unnormalized ? 1.0f : static_cast<float>(base.height);
+}
+
+bool Unnormalized(const TexRequest& req) {
+  return req.mods.unorm || req.sampler->force_unnormalized;
+}
+
+// ---------------------------------------------------------------------------------------------
+// SAMPLE and its _L, _LZ, _B, _CL, _D, _CD, _C, _O variants
+
 void ExecuteSample(const TexRequest& req, const Image& img) {
   const SamplerDesc& smp = *req.sampler;
-  const bool unnormalized = req.mods.unorm || smp.force_unnormalized;
+  const bool unnormalized = Unnormalized(req);
   const bool is_integer = IsInteger(img);
-  const LevelLayout& base = img.layout.levels[img.desc->base_level];
-  const float W = unnormalized ? 1.0f : static_cast<float>(base.width);
-  const float H = unnormalized ? 1.0f : static_cast<float>(base.height);
-  const uint32_t M = img.last_view_level;
-
-  // Integer formats are never filtered: POINT is used for XY and for LINEAR mips.
-  MipFilter mip_filter = smp.mip_filter;
-  if (is_integer && mip_filter == MipFilter::kLinear) mip_filter = MipFilter::kPoint;
+  float W, H;
+  LodScale(img, unnormalized, &W, &H);
+  const MipFilter mip_filter = EffectiveMipFilter(req, img);
+  const uint32_t base_level = img.desc->base_level;
 
   for (uint32_t lane = 0; lane < req.lane_count; ++lane) {
     if (!Active(req, lane)) continue;
     const float lambda = Lambda(req, lane, unnormalized, W, H);
+    const LaneParams p = MakeLaneParams(req, img, lane);
 
     // Magnification when lambda <= 0.
     const XyFilter xy = lambda <= 0.0f ? smp.xy_mag_filter : smp.xy_min_filter;
     const bool bilinear =
         !is_integer && (xy == XyFilter::kBilinear || xy == XyFilter::kAnisoBilinear);
-
-    uint32_t d0 = 0, d1 = 0;
-    float f = 0.0f;
-    switch (mip_filter) {
-      case MipFilter::kNone:
-        d0 = 0;
-        break;
-      case MipFilter::kPoint:
-        d0 = ClampLevel(std::floor(lambda + 0.5f), M);
-        break;
-      case MipFilter::kLinear:
-        d0 = ClampLevel(std::floor(lambda), M);
-        d1 = d0 + 1 < M ? d0 + 1 : M;
-        f = (0.0f <= lambda && lambda < static_cast<float>(M)) ? lambda - std::floor(lambda) : 0.0f;
-        break;
-      default:
-        break;  // rejected before any lane work
-    }
+    const MipLevels m = SelectLevels(mip_filter, lambda, img.last_view_level);
 
     const float s = AsFloat(req.in.coord[0][lane]);
     const float t = AsFloat(req.in.coord[1][lane]);
-    const uint32_t base_level = img.desc->base_level;
-    const LevelSample c0 = SampleLevel(req, img, base_level + d0, s, t, bilinear, unnormalized);
+    const LevelSample c0 =
+        SampleLevel(req, img, base_level + m.d0, s, t, bilinear, unnormalized, p);
 
     uint32_t c[4];
     if (is_integer) {
       for (int ch = 0; ch < 4; ++ch) c[ch] = c0.u[ch];
     } else {
       float value[4];
-      if (f == 0.0f) {
+      if (m.f == 0.0f) {
         for (int ch = 0; ch < 4; ++ch) value[ch] = c0.f[ch];
       } else {
-        const LevelSample c1 = SampleLevel(req, img, base_level + d1, s, t, bilinear, unnormalized);
-        for (int ch = 0; ch < 4; ++ch) value[ch] = (1.0f - f) * c0.f[ch] + f * c1.f[ch];
+        const LevelSample c1 =
+            SampleLevel(req, img, base_level + m.d1, s, t, bilinear, unnormalized, p);
+        for (int ch = 0; ch < 4; ++ch) value[ch] = (1.0f - m.f) * c0.f[ch] + m.f * c1.f[ch];
       }
       for (int ch = 0; ch < 4; ++ch) {
-        // Codes are divided by their divisor once, after the bilinear weights and the mip blend.
-        const uint32_t divisor = CodeDivisor(img.format, ch);
+        // Codes are divided by their divisor once, after the bilinear weights and the mip blend;
+        // compare results are no codes.
+        const uint32_t divisor = p.compare ? 0 : CodeDivisor(img.format, ch);
         if (divisor != 0) value[ch] = value[ch] / static_cast<float>(divisor);
         c[ch] = FlushDenormalBits(AsBits(value[ch]));  // denormal results are flushed
       }
@@ -280,7 +458,105 @@ void ExecuteSample(const TexRequest& req, const Image& img) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// GATHER4 and its _L, _LZ, _B, _CL, _C, _O variants
+
+// Component k (the lowest set DMASK bit) after DST_SEL of texel (i, j) as a load returns it, or
+// of its compare result (r, r, r, r) with _C; a float-class result flushed when denormal.
+uint32_t GatherTexel(const TexRequest& req, const Image& img, uint32_t level, int64_t i, int64_t j,
+                     const LaneParams& p, int k) {
+  uint32_t code[4], c[4], comp[4];
+  ReadCodes(img, level, static_cast<uint32_t>(i), static_cast<uint32_t>(j), code);
+  if (p.compare) {
+    const float r = CompareResult(req.sampler->depth_compare_func, p.ref, DepthOf(img, code));
+    for (int ch = 0; ch < 4; ++ch) c[ch] = AsBits(r);
+  } else {
+    for (int ch = 0; ch < 4; ++ch) c[ch] = DecodeChannel(img.format, ch, code[ch]);
+  }
+  ApplyDstSel(img, c, comp);
+  return IsInteger(img) ? comp[k] : FlushDenormalBits(comp[k]);
+}
+
+void ExecuteGather4(const TexRequest& req, const Image& img) {
+  const bool unnormalized = Unnormalized(req);
+  float W, H;
+  LodScale(img, unnormalized, &W, &H);
+  // "the first one bit in DMASK" (DMASK 0 was rejected).
+  const int k = std::countr_zero(static_cast<unsigned>(req.mods.dmask));
+
+  for (uint32_t lane = 0; lane < req.lane_count; ++lane) {
+    if (!Active(req, lane)) continue;
+    const float lambda = Lambda(req, lane, unnormalized, W, H);
+    const LaneParams p = MakeLaneParams(req, img, lane);
+    // One level, never a blend; the XY filters are ignored.
+    const uint32_t d =
+        req.sampler->mip_filter == MipFilter::kNone ? 0 : PointLevel(lambda, img.last_view_level);
+    const uint32_t level = img.desc->base_level + d;
+
+    float u, v;
+    LevelCoords(img, level, AsFloat(req.in.coord[0][lane]), AsFloat(req.in.coord[1][lane]),
+                unnormalized, &u, &v);
+    const Footprint fp = BilinearFootprint(req, img, level, u, v, p);
+    // Seed 000's order: bottom-left, bottom-right, top-right, top-left.
+    uint32_t data[4] = {GatherTexel(req, img, level, fp.x0, fp.y1, p, k),
+                        GatherTexel(req, img, level, fp.x1, fp.y1, p, k),
+                        GatherTexel(req, img, level, fp.x1, fp.y0, p, k),
+                        GatherTexel(req, img, level, fp.x0, fp.y0, p, k)};
+    ApplyD16(req, img, data);  // each of the four as a sample result
+    WriteDwords(req, lane, data, 4, true);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET_LOD
+
+// x: the level the sample would access after steps 3-5: 0 for MIP_FILTER NONE, float(d) of the
+// POINT rule for POINT (and LINEAR on integer formats), min(max(lambda, 0), M) for LINEAR.
+float AccessedLevel(const TexRequest& req, const Image& img, uint32_t lane, float unclamped,
+                    bool unnormalized) {
+  const float lambda = QuantiseLambda(req, ClampLambda(req, lane, unclamped), unnormalized);
+  const uint32_t M = img.last_view_level;
+  switch (EffectiveMipFilter(req, img)) {
+    case MipFilter::kPoint:
+      return static_cast<float>(PointLevel(lambda, M));
+    case MipFilter::kLinear:
+      return std::fmin(std::fmax(lambda, 0.0f), static_cast<float>(M));
+    default:
+      return 0.0f;  // NONE (MIP_FILTER 3 was rejected)
+  }
+}
+
+// (x, y, 0, 0) as floats, selected by DMASK; no DST_SEL, no D16, no texel read.
+void ExecuteGetLod(const TexRequest& req, const Image& img) {
+  const bool unnormalized = Unnormalized(req);
+  float W, H;
+  LodScale(img, unnormalized, &W, &H);  // W = H = 1 for unnormalized coordinates
+  for (uint32_t lane = 0; lane < req.lane_count; ++lane) {
+    if (!Active(req, lane)) continue;
+    const float y = UnclampedLambda(req, lane, W, H);
+    const float x = AccessedLevel(req, img, lane, y, unnormalized);
+    const uint32_t comp[4] = {AsBits(x), AsBits(y), 0, 0};
+    WriteLane(req, lane, comp);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Validation
+
+// Whether `flags` name a GFX6-9 SAMPLE (derivatives allowed) or GATHER4 opcode: suffixes from
+// _C, _O, _CL and at most one LOD source (_L, _LZ, _B, and for SAMPLE _D, _CD); _CL only alone or
+// with _B, _D, _CD, as there is no _L_CL or _LZ_CL opcode.
+bool IsSamplerVariant(uint32_t flags, bool derivatives) {
+  const uint32_t lod_source =
+      kOpLod | kOpLz | kOpBias | (derivatives ? kOpDeriv | kOpCoarseDeriv : 0u);
+  if ((flags & ~(lod_source | kOpClamp | kOpCompare | kOpOffset)) != 0) return false;
+  const uint32_t source = flags & lod_source;
+  if (std::popcount(source) > 1) return false;
+  return (flags & kOpClamp) == 0 || (source & (kOpLod | kOpLz)) == 0;
+}
+
+bool IsSamplerOp(OpKind kind) {
+  return kind == OpKind::kSample || kind == OpKind::kGather4 || kind == OpKind::kGetLod;
+}
 
 bool IsSupportedOp(Op op) {
   switch (op.kind) {
@@ -291,8 +567,11 @@ bool IsSupportedOp(Op op) {
     case OpKind::kStore:
       return (op.flags & ~static_cast<uint32_t>(kOpMip | kOpPck)) == 0;
     case OpKind::kSample:
-      return op.flags == 0 || op.flags == kOpLod || op.flags == kOpLz || op.flags == kOpBias;
+      return IsSamplerVariant(op.flags, /*derivatives=*/true);
+    case OpKind::kGather4:
+      return IsSamplerVariant(op.flags, /*derivatives=*/false);
     case OpKind::kGetResinfo:
+    case OpKind::kGetLod:
       return op.flags == 0;
     case OpKind::kAtomic:
       return op.flags == 0 && op.atomic != AtomicOp::kNone;
@@ -306,10 +585,11 @@ bool Returns(const TexRequest& req) {
   return req.op.kind != OpKind::kStore && !(req.op.kind == OpKind::kAtomic && !req.mods.glc);
 }
 
-// The dwords an op returns per lane: DMASK's components, or an atomic's pre-op value with GLC
-// (half the data dwords for the compare-swaps), or nothing.
+// The dwords an op returns per lane: DMASK's components, four for GATHER4 whatever DMASK says, or
+// an atomic's pre-op value with GLC (half the data dwords for the compare-swaps), or nothing.
 int ReturnedDwords(const TexRequest& req) {
   if (!Returns(req)) return 0;
+  if (req.op.kind == OpKind::kGather4) return 4;
   if (req.op.kind == OpKind::kAtomic) {
     return IsCompareSwap(req.op.atomic) ? DmaskCount(req) / 2 : DmaskCount(req);
   }
@@ -321,7 +601,9 @@ std::string ClampName(const char* field, ClampMode m) {
          ClampModeName(m) + ")";
 }
 
-Status ValidateSampler(const SamplerDesc& smp) {
+// The S# fields a sampler op reads. GET_LOD, which reads no texel, is held to the same rules.
+Status ValidateSampler(const TexRequest& req) {
+  const SamplerDesc& smp = *req.sampler;
   const char* fields[2] = {"CLAMP_X", "CLAMP_Y"};
   const ClampMode modes[2] = {smp.clamp_x, smp.clamp_y};
   for (int axis = 0; axis < 2; ++axis) {
@@ -355,6 +637,39 @@ Status ValidateSampler(const SamplerDesc& smp) {
         "S#.FILTER_MODE=" + std::to_string(static_cast<int>(smp.filter_mode)) +
         " (min/max reduction) is not implemented by the reference sampler");
   }
+  const auto func = static_cast<uint32_t>(smp.depth_compare_func);
+  if ((req.op.flags & kOpCompare) != 0 && func > 7) {
+    return Status::InvalidArgument("S#.DEPTH_COMPARE_FUNC=" + std::to_string(func) +
+                                   " is not a compare function");
+  }
+  return Status::Ok();
+}
+
+// The operand arrays the sampler op's suffixes read must be there.
+Status CheckSamplerOperands(const TexRequest& req) {
+  const uint32_t flags = req.op.flags;
+  const bool derivs = (flags & (kOpDeriv | kOpCoarseDeriv)) != 0;
+  const struct {
+    bool needed;
+    const uint32_t* operand;
+    const char* name;
+  } operands[] = {
+      {(flags & kOpLod) != 0, req.in.lod, "lod"},
+      {(flags & kOpBias) != 0, req.in.bias, "bias"},
+      {(flags & kOpClamp) != 0, req.in.clamp, "clamp"},
+      {(flags & kOpCompare) != 0, req.in.zcompare, "zcompare"},
+      {(flags & kOpOffset) != 0, req.in.offset, "offset"},
+      {derivs, req.in.deriv[0][0], "deriv[0][0]"},
+      {derivs, req.in.deriv[0][1], "deriv[0][1]"},
+      {derivs, req.in.deriv[1][0], "deriv[1][0]"},
+      {derivs, req.in.deriv[1][1], "deriv[1][1]"},
+  };
+  for (const auto& o : operands) {
+    if (o.needed && o.operand == nullptr) {
+      return Status::InvalidArgument(std::string("TexOperands.") + o.name + " is null for " +
+                                     OpName(req.op));
+    }
+  }
   return Status::Ok();
 }
 
@@ -383,10 +698,19 @@ Status ValidateRequest(const TexRequest& req) {
     return Status::InvalidArgument("D16 with " + OpName(req.op) +
                                    ": it returns integers and takes no converted data");
   }
+  if (req.mods.d16 && req.op.kind == OpKind::kGetLod) {
+    return Status::InvalidArgument("D16 with " + OpName(req.op) +
+                                   ": it returns LOD values, which have no 16-bit form");
+  }
   if (req.mods.a16) return Status::Unimplemented("modifier a16 is not implemented");
   // mods.da (GFX6-9's array bit) is not read: the T#'s TYPE says what the address operands are.
   if (req.mods.dmask > 0xF) {
     return Status::InvalidArgument("DMASK=" + Hex(req.mods.dmask) + " has bits above 3");
+  }
+  // GATHER4 gathers the component of DMASK's lowest set bit: it needs one.
+  if (req.op.kind == OpKind::kGather4 && req.mods.dmask == 0) {
+    return Status::InvalidArgument("DMASK=0x0 with " + OpName(req.op) +
+                                   ": it names no component to gather");
   }
   const int n = DmaskCount(req);
   if (req.op.kind == OpKind::kStore || req.op.kind == OpKind::kAtomic) {
@@ -407,14 +731,9 @@ Status ValidateRequest(const TexRequest& req) {
   if (mip && req.in.mip == nullptr) {
     return Status::InvalidArgument("TexOperands.mip is null for " + OpName(req.op));
   }
-  if (req.op.kind == OpKind::kSample) {
+  if (IsSamplerOp(req.op.kind)) {
     if (req.sampler == nullptr) return Status::InvalidArgument("TexRequest.sampler is null");
-    if ((req.op.flags & kOpLod) != 0 && req.in.lod == nullptr) {
-      return Status::InvalidArgument("TexOperands.lod is null for " + OpName(req.op));
-    }
-    if ((req.op.flags & kOpBias) != 0 && req.in.bias == nullptr) {
-      return Status::InvalidArgument("TexOperands.bias is null for " + OpName(req.op));
-    }
+    TEXUNIT_RETURN_IF_ERROR(CheckSamplerOperands(req));
   }
   return Status::Ok();
 }
@@ -430,11 +749,11 @@ void ExecuteUnbound(const TexRequest& req) {
 }
 
 // The address operands the T#'s TYPE reads ("Image types"): x; y unless 1D; z, the layer or the
-// face id; the fragment of MSAA types. Sample ops read 2D images only in this release, and MSAA
-// images have no _MIP forms.
+// face id; the fragment of MSAA types. The sampler ops (SAMPLE*, GATHER4*, GET_LOD) read 2D images
+// only in this release, and MSAA images have no _MIP forms.
 Status CheckImageType(const TexRequest& req) {
   const ImageType type = req.image->type;
-  if (req.op.kind == OpKind::kSample) {
+  if (IsSamplerOp(req.op.kind)) {
     if (type != ImageType::k2D) {
       return Status::Unimplemented("T#.TYPE=" + std::to_string(static_cast<int>(type)) + " (" +
                                    ImageTypeName(type) + ") with " + OpName(req.op) +
@@ -488,6 +807,11 @@ Status PrepareFormat(const TexRequest& req, FormatInfo* format) {
                                      ": a block format has no raw texel");
     }
   }
+  // _C compares depth, a float: integer-class formats have none.
+  if ((req.op.flags & kOpCompare) != 0 && format->numeric != NumericClass::kFloat) {
+    return Status::InvalidArgument(std::string("T#.FORMAT ") + FormatName(desc.format) + " with " +
+                                   OpName(req.op) + ": depth compare needs a float-class format");
+  }
   if (req.op.kind == OpKind::kAtomic) {
     // "Atomics": the element is the whole texel, 4 or 8 bytes of a format that is not in blocks,
     // and DMASK is fixed by its size.
@@ -521,7 +845,7 @@ Status PrepareImage(const TexRequest& req, Image* img) {
                                      " is reserved");
     }
   }
-  if (req.op.kind == OpKind::kSample) TEXUNIT_RETURN_IF_ERROR(ValidateSampler(*req.sampler));
+  if (IsSamplerOp(req.op.kind)) TEXUNIT_RETURN_IF_ERROR(ValidateSampler(req));
 
   TEXUNIT_RETURN_IF_ERROR(ComputeImageLayout(desc, &img->layout));
   // The layout's element size and block shape must be the format's as this reference reads it.
@@ -572,8 +896,8 @@ Status PrepareImage(const TexRequest& req, Image* img) {
           " lies outside total_bytes=" + std::to_string(img->layout.total_bytes));
     }
   }
-  // GET_RESINFO reads no memory, so it needs none registered.
-  if (req.op.kind == OpKind::kGetResinfo) return Status::Ok();
+  // GET_RESINFO and GET_LOD read no memory, so they need none registered.
+  if (req.op.kind == OpKind::kGetResinfo || req.op.kind == OpKind::kGetLod) return Status::Ok();
   if (req.memory == nullptr) return Status::InvalidArgument("TexRequest.memory is null");
   const bool write = req.op.kind == OpKind::kStore || req.op.kind == OpKind::kAtomic;
   img->host = req.memory->Resolve(desc.base_address, img->layout.total_bytes, write);
@@ -611,6 +935,12 @@ Status Execute(const TexRequest& req) {
       break;
     case OpKind::kSample:
       ExecuteSample(req, img);
+      break;
+    case OpKind::kGather4:
+      ExecuteGather4(req, img);
+      break;
+    case OpKind::kGetLod:
+      ExecuteGetLod(req, img);
       break;
     case OpKind::kGetResinfo:
       ExecuteResinfo(req, img);

@@ -8,14 +8,16 @@
 // Scope (everything else returns Status::Unimplemented naming what is missing):
 //  - ops: load, load_mip, load_pck, load_pck_sgn, load_mip_pck, load_mip_pck_sgn, store,
 //    store_mip, store_pck, store_mip_pck and get_resinfo on every image type (1D, 2D, 3D, CUBE as
-//    its faces, 1D/2D arrays, 2D_MSAA and 2D_MSAA_ARRAY), the 17 image atomics on every type, and
-//    sample, sample_l, sample_lz, sample_b on 2D images (reference_memory_ops.cc and
-//    reference_atomics.cc hold the integer-address ops);
+//    its faces, 1D/2D arrays, 2D_MSAA and 2D_MSAA_ARRAY), the 17 image atomics on every type
+//    (reference_memory_ops.cc and reference_atomics.cc hold the integer-address ops), and on 2D
+//    images every GFX6-9 sample (suffixes _C, _D or _CD or _L or _B or _LZ, _CL, _O), gather4
+//    (_C, _L or _B or _LZ, _CL, _O) and get_lod; not _G16, gather4h or other image types;
 //  - every FormatId of formats.h (plain, packed, shared exponent, depth/stencil, 4:2:2 pairs,
 //    1-bit, BC1-BC7), loads and samples of all, stores and _PCK of those with raw texels, atomics
 //    on 32- and 64-bit texels;
 //  - S# clamp modes WRAP, MIRROR, CLAMP_LAST_TEXEL, MIRROR_ONCE_LAST_TEXEL; XY filters point and
-//    bilinear (aniso as point / bilinear); mip filters none, point, linear; blend reduction;
+//    bilinear (aniso as point / bilinear); mip filters none, point, linear; blend reduction; the
+//    eight depth compare functions; LOD_BIAS, MIN_LOD, MAX_LOD;
 //  - DMASK, DST_SEL, D16, GLC, exec mask, unnormalized coordinates, TFE/LWE (status dword 0),
 //    unbound T#s, PrecisionMode kFloat and kHardware.
 #pragma once

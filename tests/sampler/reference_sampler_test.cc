@@ -57,6 +57,11 @@ struct Guest {
       for (uint32_t x = 0; x < w; ++x) Put8(offset, w, x, y, c);
     }
   }
+  // A texel of sizeof(T) bytes (R32_FLOAT, R32_UINT, R16_UNORM, ...).
+  template <typename T>
+  void Put(uint64_t offset, uint32_t pitch, uint32_t x, uint32_t y, T v) {
+    std::memcpy(&bytes[offset + (y * pitch + x) * sizeof(T)], &v, sizeof(T));
+  }
   // 32_32_32_32 texel.
   void Put32(uint64_t offset, uint32_t pitch, uint32_t x, uint32_t y, std::array<uint32_t, 4> c) {
     std::memcpy(&bytes[offset + (y * pitch + x) * 16], c.data(), 16);
@@ -122,11 +127,22 @@ constexpr Op kSample{OpKind::kSample, 0};
 constexpr Op kSampleL{OpKind::kSample, kOpLod};
 constexpr Op kSampleLz{OpKind::kSample, kOpLz};
 constexpr Op kSampleB{OpKind::kSample, kOpBias};
+constexpr Op kSampleCl{OpKind::kSample, kOpClamp};
+constexpr Op kSampleD{OpKind::kSample, kOpDeriv};
+constexpr Op kSampleCd{OpKind::kSample, kOpCoarseDeriv};
+constexpr Op kSampleLzO{OpKind::kSample, kOpLz | kOpOffset};
+constexpr Op kSampleCLz{OpKind::kSample, kOpCompare | kOpLz};
+constexpr Op kGather4{OpKind::kGather4, 0};
+constexpr Op kGather4L{OpKind::kGather4, kOpLod};
+constexpr Op kGather4Lz{OpKind::kGather4, kOpLz};
+constexpr Op kGetLod{OpKind::kGetLod, 0};
 
 // One wave's operand and result arrays. Results start as kSentinel.
 struct Wave {
   uint32_t s[kMaxLanes] = {}, t[kMaxLanes] = {}, mip[kMaxLanes] = {}, lod[kMaxLanes] = {},
-           bias[kMaxLanes] = {};
+           bias[kMaxLanes] = {}, clamp[kMaxLanes] = {}, zcompare[kMaxLanes] = {},
+           offset[kMaxLanes] = {};
+  uint32_t deriv[2][2][kMaxLanes] = {};  // [d/dx, d/dy][s, t]
   uint32_t data[4][kMaxLanes] = {};
   uint32_t out[4][kMaxLanes];
   uint32_t status[kMaxLanes];
@@ -158,6 +174,12 @@ struct Wave {
     r.in.mip = mip;
     r.in.lod = lod;
     r.in.bias = bias;
+    r.in.clamp = clamp;
+    r.in.zcompare = zcompare;
+    r.in.offset = offset;
+    for (int d = 0; d < 2; ++d) {
+      for (int c = 0; c < 2; ++c) r.in.deriv[d][c] = deriv[d][c];
+    }
     for (int k = 0; k < 4; ++k) {
       r.in.data[k] = data[k];
       r.out.data[k] = out[k];
@@ -1346,6 +1368,998 @@ TEST(ReferenceLod, UnnormalizedCoordinatesUseLevelZero) {
 }
 
 // ============================================================================================
+// LOD: _CL, _D, _CD
+
+// SAMPLE_CL: lo = max(MIN_LOD, clamp), lambda = min(max(lambda, lo), MAX_LOD). Chain8 (M = 3),
+// POINT mips, the quad's implicit lambda 0 (dudx = dvdy = 1).
+TEST(ReferenceLod, ClampOperandIsALowerBound) {
+  Chain8 c;
+  const Op kSampleBCl{OpKind::kSample, kOpBias | kOpClamp};
+  const Op kSampleDCl{OpKind::kSample, kOpDeriv | kOpClamp};
+  struct Case {
+    Op op;
+    uint16_t min_lod, max_lod;
+    float clamp, bias;
+    int level;
+  };
+  const Case cases[] = {
+      {kSampleCl, 0, 15 << 8, 2.0f, 0, 2},       // max(0, 2) = 2
+      {kSampleCl, 0, 15 << 8, 1.4f, 0, 1},       // 1.4: floor(1.9) = 1
+      {kSampleCl, 0, 15 << 8, 1.5f, 0, 2},       // 1.5: floor(2.0) = 2
+      {kSampleCl, 0, 256, 2.0f, 0, 1},           // min(2, MAX_LOD 1) = 1: MAX_LOD wins
+      {kSampleCl, 0, 15 << 8, NaN(), 0, 0},      // max(0, NaN) = 0: ignored
+      {kSampleCl, 512, 15 << 8, 1.0f, 0, 2},     // lo = max(MIN_LOD 2, 1) = 2
+      {kSampleCl, 0, 15 << 8, -3.0f, 0, 0},      // lo = max(0, -3) = 0
+      {kSampleCl, 0, 15 << 8, Inf(), 0, 3},      // lo = inf, min(inf, 15) = 15 -> M = 3
+      {kSampleBCl, 0, 15 << 8, 1.0f, 3.0f, 3},   // lambda 3 >= lo: a lower bound only
+      {kSampleBCl, 0, 15 << 8, 1.0f, -2.0f, 1},  // max(-2, 1) = 1
+      {kSampleDCl, 0, 15 << 8, 2.0f, 0, 2},      // _D lambda 0, raised to 2
+  };
+  for (const Case& k : cases) {
+    SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kPoint);
+    smp.min_lod = k.min_lod;
+    smp.max_lod = k.max_lod;
+    Wave w;
+    Quad(w, 0, 0.25f, 0.25f, 1 / 8.0f, 0, 0, 1 / 8.0f);
+    for (uint32_t lane = 0; lane < 4; ++lane) {
+      w.clamp[lane] = F(k.clamp);
+      w.bias[lane] = F(k.bias);
+      w.deriv[0][0][lane] = F(1 / 8.0f);  // dudx = 1
+      w.deriv[1][1][lane] = F(1 / 8.0f);  // dvdy = 1
+    }
+    ExpectOk(reference::Execute(w.Make(k.op, &c.img, &c.g.memory, 4, &smp)));
+    for (uint32_t lane = 0; lane < 4; ++lane) {
+      EXPECT_EQ(LevelOf(w, lane), k.level)
+          << OpName(k.op) << " min " << k.min_lod << " max " << k.max_lod << " clamp " << k.clamp
+          << " bias " << k.bias;
+    }
+  }
+  // The clamp is per lane, on top of the quad's shared lambda 0.
+  const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kPoint);
+  Wave w;
+  Quad(w, 0, 0.25f, 0.25f, 1 / 8.0f, 0, 0, 1 / 8.0f);
+  const float clamps[4] = {0.0f, 1.0f, 2.0f, 3.0f};
+  for (uint32_t lane = 0; lane < 4; ++lane) w.clamp[lane] = F(clamps[lane]);
+  ExpectOk(reference::Execute(w.Make(kSampleCl, &c.img, &c.g.memory, 4, &smp)));
+  for (uint32_t lane = 0; lane < 4; ++lane) EXPECT_EQ(LevelOf(w, lane), int(lane));
+}
+
+// SAMPLE_D and SAMPLE_CD with the derivatives the implicit quads of ImplicitLambdaSelectsTheLevel
+// have (W = H = 8) select the same levels: dudx = ds/dx * W and so on.
+TEST(ReferenceLod, ExplicitDerivativesGiveTheImplicitLevel) {
+  Chain8 c;
+  const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kPoint);
+  struct Case {
+    float dsx, dtx, dsy, dty;
+    int level;
+  };
+  const Case cases[] = {
+      {1 / 8.0f, 0, 0, 1 / 8.0f, 0},    // rx = ry = 1: lambda 0
+      {2 / 8.0f, 0, 0, 2 / 8.0f, 1},    // rx = 4: lambda 1
+      {4 / 8.0f, 0, 0, 1 / 8.0f, 2},    // rx = 16, ry = 1: lambda 2
+      {0, 1.0f, 1 / 8.0f, 0, 3},        // dvdx = 8: rx = 64, lambda 3
+      {1 / 16.0f, 0, 0, 1 / 16.0f, 0},  // rx = 1/4: lambda -1 -> 0
+      {1 / 8.0f, 1 / 8.0f, 0, 0, 1},    // rx = 2: lambda 0.5 -> floor(1.0) = 1
+      {0, 0, 0, 2.0f, 3},               // dvdy = 16: ry = 256, lambda 4 -> M = 3
+  };
+  for (const Case& k : cases) {
+    Wave implicit;
+    Quad(implicit, 0, 0.0f, 0.0f, k.dsx, k.dtx, k.dsy, k.dty);
+    ExpectOk(reference::Execute(implicit.Make(kSample, &c.img, &c.g.memory, 4, &smp)));
+    for (Op op : {kSampleD, kSampleCd}) {
+      Wave w;
+      Quad(w, 0, 0.0f, 0.0f, k.dsx, k.dtx, k.dsy, k.dty);  // the same texels
+      for (uint32_t lane = 0; lane < 4; ++lane) {
+        w.deriv[0][0][lane] = F(k.dsx);
+        w.deriv[0][1][lane] = F(k.dtx);
+        w.deriv[1][0][lane] = F(k.dsy);
+        w.deriv[1][1][lane] = F(k.dty);
+      }
+      ExpectOk(reference::Execute(w.Make(op, &c.img, &c.g.memory, 4, &smp)));
+      for (uint32_t lane = 0; lane < 4; ++lane) {
+        EXPECT_EQ(LevelOf(w, lane), k.level) << OpName(op) << " dsx " << k.dsx << " dty " << k.dty;
+        EXPECT_EQ(w.Lane(lane), implicit.Lane(lane)) << OpName(op);
+      }
+    }
+    EXPECT_EQ(LevelOf(implicit, 0), k.level);
+  }
+}
+
+// _D takes each lane's derivatives; _CD those of the quad's top-left lane, even a helper's.
+TEST(ReferenceLod, DerivIsPerLaneCoarseDerivIsPerQuad) {
+  Chain8 c;
+  const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kPoint);
+  // ds/dx = dt/dy = k / 8: dudx = dvdy = k, lambda = log2(k).
+  const float k[8] = {1, 2, 4, 8, 4, 1, 1, 16};
+  for (int variant = 0; variant < 3; ++variant) {
+    const Op op = variant == 0 ? kSampleD : kSampleCd;
+    Wave w;
+    for (uint32_t lane = 0; lane < 8; ++lane) {
+      w.St(lane, 0.25f, 0.25f);
+      w.deriv[0][0][lane] = F(k[lane] / 8.0f);
+      w.deriv[1][1][lane] = F(k[lane] / 8.0f);
+    }
+    TexRequest r = w.Make(op, &c.img, &c.g.memory, 8, &smp);
+    if (variant == 2) r.exec = 0b11101111;  // lane 4, quad 1's top-left, is a helper
+    ExpectOk(reference::Execute(r));
+    SCOPED_TRACE(variant);
+    if (variant == 0) {
+      // lambda 0, 1, 2, 3, 2, 0, 0, 4 -> M = 3.
+      const int expected[8] = {0, 1, 2, 3, 2, 0, 0, 3};
+      for (uint32_t lane = 0; lane < 8; ++lane) EXPECT_EQ(LevelOf(w, lane), expected[lane]);
+    } else {
+      // Quad 0 takes lane 0's lambda 0; quad 1 lane 4's lambda 2.
+      for (uint32_t lane = 0; lane < 4; ++lane) EXPECT_EQ(LevelOf(w, lane), 0) << lane;
+      for (uint32_t lane = 5; lane < 8; ++lane) EXPECT_EQ(LevelOf(w, lane), 2) << lane;
+      EXPECT_EQ(LevelOf(w, 4), variant == 1 ? 2 : -1);
+      if (variant == 2) {
+        EXPECT_EQ(w.out[0][4], kSentinel);
+      }
+    }
+  }
+}
+
+// ============================================================================================
+// Offsets (_O)
+
+// The offset dword of (ox, oy): ox in bits 5:0, oy in bits 13:8, 6-bit two's complement.
+uint32_t Off(int ox, int oy) {
+  return (static_cast<uint32_t>(ox) & 0x3Fu) | ((static_cast<uint32_t>(oy) & 0x3Fu) << 8);
+}
+
+// A 4x4 R8G8B8A8_UINT image whose texel (x, y) is (10x + y, 100 + 10x + y, 200 + 10x + y, 7), so
+// X names the texel.
+void FillUint4x4(Guest& g) {
+  for (uint32_t y = 0; y < 4; ++y) {
+    for (uint32_t x = 0; x < 4; ++x) {
+      const uint8_t v = static_cast<uint8_t>(10 * x + y);
+      g.Put8(0, 4, x, y, {v, uint8_t(100 + v), uint8_t(200 + v), 7});
+    }
+  }
+}
+
+// POINT: i = floor(u) + ox, j = floor(v) + oy, then the clamp mode. s = 0.375, t = 0.625 on a
+// 4x4 image: floor(1.5) = 1, floor(2.5) = 2.
+TEST(ReferenceSample, OffsetsMovePointSamples) {
+  Guest g(4096);
+  FillUint4x4(g);
+  const ImageDesc img = Image2D(Kind::kUint, 4, 4);
+  struct Case {
+    uint32_t offset;
+    int wrap_x, wrap_y, clamp_x, clamp_y;
+  };
+  const Case cases[] = {
+      {0, 1, 2, 1, 2},
+      {0x3F02, 3, 1, 3, 1},  // (+2, -1): (3, 1) in both modes
+      {0x0303, 0, 1, 3, 3},  // (+3, +3): (4, 5) -> WRAP (0, 1), CLAMP (3, 3)
+      // (-32, -3): (-31, -1) -> WRAP (-31 + 32, -1 + 4) = (1, 3), CLAMP (0, 0).
+      {0x3D20, 1, 3, 0, 0},
+      // ox = 31 (bits 5:0 = 0x1F), oy = 0; bits 7:6, 15:14 and 31:16 (Z included) are ignored:
+      // (32, 2) -> WRAP (0, 2), CLAMP (3, 2).
+      {0xFFFFC0DF, 0, 2, 3, 2},
+  };
+  EXPECT_EQ(Off(2, -1), 0x3F02u);
+  EXPECT_EQ(Off(-32, -3), 0x3D20u);
+  for (const Case& k : cases) {
+    for (ClampMode mode : {ClampMode::kWrap, ClampMode::kClampLastTexel}) {
+      const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone, mode);
+      Wave w;
+      w.St(0, 0.375f, 0.625f);
+      w.offset[0] = k.offset;
+      ExpectOk(reference::Execute(w.Make(kSampleLzO, &img, &g.memory, 1, &smp)));
+      const bool wrap = mode == ClampMode::kWrap;
+      EXPECT_EQ(w.out[0][0],
+                uint32_t(10 * (wrap ? k.wrap_x : k.clamp_x) + (wrap ? k.wrap_y : k.clamp_y)))
+          << Hex(k.offset) << (wrap ? " WRAP" : " CLAMP");
+    }
+  }
+}
+
+// BILINEAR: i0 = floor(u - 0.5) + ox. 4x4 FLOAT with X = 10x + y; s = 0.5625, t = 0.5: u = 2.25,
+// i0 = 1, a = 0.75; v = 2, j0 = 1, b = 0.5. Weights w00 = 0.125, w10 = 0.375, w01 = 0.125,
+// w11 = 0.375 (all sums below are exact).
+TEST(ReferenceSample, OffsetsMoveTheBilinearFootprint) {
+  Guest g(4096);
+  const ImageDesc img = Image2D(Kind::kFloat, 4, 4);
+  for (uint32_t y = 0; y < 4; ++y) {
+    for (uint32_t x = 0; x < 4; ++x) g.Put32(0, 4, x, y, {F(10.0f * x + y), F(1.0f), 0, kOne});
+  }
+  struct Case {
+    uint32_t offset;
+    float wrap, clamp;
+  };
+  const Case cases[] = {
+      // (1, 1), (2, 1), (1, 2), (2, 2): 0.125*11 + 0.375*21 + 0.125*12 + 0.375*22 = 19.
+      {Off(0, 0), 19.0f, 19.0f},
+      // (-2, +2): i0 = -1, i1 = 0, j0 = 3, j1 = 4. WRAP x = 3, 0, y = 3, 0:
+      // 0.125*33 + 0.375*3 + 0.125*30 + 0.375*0 = 9. CLAMP x = 0, 0, y = 3, 3: all T(0, 3) = 3.
+      {Off(-2, 2), 9.0f, 3.0f},
+      // (+1, -1): i0 = 2, j0 = 0: 0.125*20 + 0.375*30 + 0.125*21 + 0.375*31 = 28 in both modes.
+      {Off(1, -1), 28.0f, 28.0f},
+      // (+2, 0): i0 = 3, i1 = 4. WRAP x1 = 0: 0.125*31 + 0.375*1 + 0.125*32 + 0.375*2 = 9.
+      // CLAMP x1 = 3: 0.125*31 + 0.375*31 + 0.125*32 + 0.375*32 = 31.5.
+      {Off(2, 0), 9.0f, 31.5f},
+  };
+  for (const Case& k : cases) {
+    for (ClampMode mode : {ClampMode::kWrap, ClampMode::kClampLastTexel}) {
+      const SamplerDesc smp =
+          Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kNone, mode);
+      Wave w;
+      w.St(0, 0.5625f, 0.5f);
+      w.offset[0] = k.offset;
+      ExpectOk(reference::Execute(w.Make(kSampleLzO, &img, &g.memory, 1, &smp)));
+      const bool wrap = mode == ClampMode::kWrap;
+      EXPECT_EQ(AsF(w.out[0][0]), wrap ? k.wrap : k.clamp)
+          << Hex(k.offset) << (wrap ? " WRAP" : " CLAMP");
+      EXPECT_EQ(AsF(w.out[1][0]), 1.0f);  // the weights sum to 1
+    }
+  }
+}
+
+// ============================================================================================
+// Depth compare (_C)
+
+ImageDesc ImageOf(FormatId format, uint32_t w, uint32_t h, uint32_t levels = 1) {
+  ImageDesc d = Image2D(Kind::kUnorm, w, h, levels);
+  d.format = format;
+  return d;
+}
+
+// The centre of texel (x, y) of a w x h image.
+void Centre(Wave& w, uint32_t lane, uint32_t x, uint32_t y, uint32_t width, uint32_t height) {
+  w.St(lane, (x + 0.5f) / width, (y + 0.5f) / height);
+}
+
+// SAMPLE_C_LZ, POINT, on a 2x2 R32_FLOAT: (0, 0) = 0.5, (1, 0) = NaN, (0, 1) = +denormal,
+// (1, 1) = -denormal. The denormals compare as +0 and -0.
+TEST(ReferenceCompare, EachFunctionOnAFloatTexel) {
+  Guest g(4096);
+  const ImageDesc img = ImageOf(FormatId::kR32_FLOAT, 2, 2);
+  g.Put<uint32_t>(0, 2, 0, 0, F(0.5f));
+  g.Put<uint32_t>(0, 2, 1, 0, 0x7FC00000u);
+  g.Put<uint32_t>(0, 2, 0, 1, 0x000116C2u);  // 1e-40
+  g.Put<uint32_t>(0, 2, 1, 1, 0x800116C2u);  // -1e-40
+  // Lanes: (texel, ref) = ((0,0), 0.25) ref < D; ((0,0), 0.5) equal; ((0,0), 0.75) ref > D;
+  // ((1,0), 0.5) NaN texel; ((0,1), 0) +0 == 0; ((1,1), 0) -0 == 0; ((0,0), NaN) NaN ref;
+  // ((0,0), 1.5) greater (R32_FLOAT: ref is not clamped).
+  const uint32_t tx[8] = {0, 0, 0, 1, 0, 1, 0, 0}, ty[8] = {0, 0, 0, 0, 1, 1, 0, 0};
+  const float ref[8] = {0.25f, 0.5f, 0.75f, 0.5f, 0.0f, 0.0f, NaN(), 1.5f};
+  struct Case {
+    CompareFunc func;
+    int r[8];
+  };
+  const Case cases[] = {
+      {CompareFunc::kNever, {0, 0, 0, 0, 0, 0, 0, 0}},
+      {CompareFunc::kLess, {1, 0, 0, 0, 0, 0, 0, 0}},
+      {CompareFunc::kEqual, {0, 1, 0, 0, 1, 1, 0, 0}},
+      {CompareFunc::kLessEqual, {1, 1, 0, 0, 1, 1, 0, 0}},
+      {CompareFunc::kGreater, {0, 0, 1, 0, 0, 0, 0, 1}},
+      {CompareFunc::kNotEqual, {1, 0, 1, 1, 0, 0, 1, 1}},
+      {CompareFunc::kGreaterEqual, {0, 1, 1, 0, 1, 1, 0, 1}},
+      {CompareFunc::kAlways, {1, 1, 1, 1, 1, 1, 1, 1}},
+  };
+  for (const Case& k : cases) {
+    SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone);
+    smp.depth_compare_func = k.func;
+    Wave w;
+    for (uint32_t lane = 0; lane < 8; ++lane) {
+      Centre(w, lane, tx[lane], ty[lane], 2, 2);
+      w.zcompare[lane] = F(ref[lane]);
+    }
+    ExpectOk(reference::Execute(w.Make(kSampleCLz, &img, &g.memory, 8, &smp)));
+    for (uint32_t lane = 0; lane < 8; ++lane) {
+      const uint32_t r = k.r[lane] ? kOne : 0u;
+      EXPECT_EQ(w.Lane(lane), (std::array<uint32_t, 4>{r, r, r, r}))
+          << "func " << static_cast<int>(k.func) << " lane " << lane;
+    }
+  }
+}
+
+// Percentage-closer filtering: texels compared first, then weighted. 2x2 R32_FLOAT depths
+// (0, 0) = 0.1, (1, 0) = 0.2, (0, 1) = 0.3, (1, 1) = 0.4; LESS (ref < D).
+TEST(ReferenceCompare, BilinearPcfWeightsTheResults) {
+  Guest g(4096);
+  const ImageDesc img = ImageOf(FormatId::kR32_FLOAT, 2, 2);
+  g.Put<float>(0, 2, 0, 0, 0.1f);
+  g.Put<float>(0, 2, 1, 0, 0.2f);
+  g.Put<float>(0, 2, 0, 1, 0.3f);
+  g.Put<float>(0, 2, 1, 1, 0.4f);
+  SamplerDesc smp = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kNone,
+                            ClampMode::kClampLastTexel);
+  smp.depth_compare_func = CompareFunc::kLess;
+  Wave w;
+  // s = t = 0.5: u = v = 1, i0 = j0 = 0, a = b = 0.5: every weight 0.25.
+  const float refs[5] = {0.05f, 0.15f, 0.25f, 0.35f, 0.45f};
+  for (uint32_t lane = 0; lane < 5; ++lane) {
+    w.St(lane, 0.5f, 0.5f);
+    w.zcompare[lane] = F(refs[lane]);
+  }
+  // s = 0.625: u = 1.25, a = 0.75; b = 0.5: w00 = 0.125, w10 = 0.375, w01 = 0.125, w11 = 0.375.
+  w.St(5, 0.625f, 0.5f);
+  w.zcompare[5] = F(0.15f);
+  ExpectOk(reference::Execute(w.Make(kSampleCLz, &img, &g.memory, 6, &smp)));
+  // 4, 3, 2, 1 and 0 of the four depths exceed ref.
+  const float expected[6] = {1.0f, 0.75f, 0.5f, 0.25f, 0.0f,
+                             // (0, 1, 1, 1): 0.375 + 0.125 + 0.375
+                             0.875f};
+  for (uint32_t lane = 0; lane < 6; ++lane) {
+    const uint32_t r = F(expected[lane]);
+    EXPECT_EQ(w.Lane(lane), (std::array<uint32_t, 4>{r, r, r, r})) << lane;
+  }
+}
+
+// The mip blend of compare results: level 0 (2x2) depth 0.2, level 1 (1x1, at 256) depth 0.6;
+// ref 0.4 LESS fails on level 0 (r = 0) and passes on level 1 (r = 1): (1 - f) * 0 + f * 1 = f.
+TEST(ReferenceCompare, MipLinearBlendsTheResults) {
+  Guest g(4096);
+  const ImageDesc img = ImageOf(FormatId::kR32_FLOAT, 2, 2, 2);
+  for (uint32_t y = 0; y < 2; ++y) {
+    for (uint32_t x = 0; x < 2; ++x) g.Put<float>(0, 2, x, y, 0.2f);
+  }
+  g.Put<float>(256, 1, 0, 0, 0.6f);
+  SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kLinear);
+  smp.depth_compare_func = CompareFunc::kLess;
+  const float lods[4] = {0.0f, 0.25f, 0.5f, 1.0f};
+  Wave w;
+  for (uint32_t lane = 0; lane < 4; ++lane) {
+    w.St(lane, 0.25f, 0.25f);
+    w.lod[lane] = F(lods[lane]);
+    w.zcompare[lane] = F(0.4f);
+  }
+  ExpectOk(reference::Execute(
+      w.Make(Op{OpKind::kSample, kOpCompare | kOpLod}, &img, &g.memory, 4, &smp)));
+  const float expected[4] = {0.0f, 0.25f, 0.5f, 1.0f};
+  for (uint32_t lane = 0; lane < 4; ++lane) EXPECT_EQ(AsF(w.out[0][lane]), expected[lane]);
+}
+
+// UNORM depth (R16_UNORM): D is the load's value c / 65535, ref is clamped to [0, 1] (NaN -> 0),
+// and the filtered results are not divided by 65535. DST_SEL (X, 0, 0, 1) gives (r, 0, 0, 1).
+TEST(ReferenceCompare, UnormDepthClampsTheReference) {
+  Guest g(4096);
+  ImageDesc img = ImageOf(FormatId::kR16_UNORM, 2, 2);
+  img.dst_sel[1] = DstSel::k0;
+  img.dst_sel[2] = DstSel::k0;
+  img.dst_sel[3] = DstSel::k1;
+  g.Put<uint16_t>(0, 2, 0, 0, 65535);  // 1.0
+  g.Put<uint16_t>(0, 2, 1, 0, 0);      // 0.0
+  g.Put<uint16_t>(0, 2, 0, 1, 32768);  // 32768 / 65535 = 0.50000763
+  g.Put<uint16_t>(0, 2, 1, 1, 0);
+  // The same depths as R32_FLOAT, where ref is not clamped.
+  Guest gf(4096);
+  const ImageDesc fimg = ImageOf(FormatId::kR32_FLOAT, 2, 2);
+  gf.Put<float>(0, 2, 0, 0, 1.0f);
+  gf.Put<float>(0, 2, 1, 0, 0.0f);
+  struct Case {
+    uint32_t x, y;
+    float ref;
+    CompareFunc func;
+    int unorm, flt;  // r on R16_UNORM and on R32_FLOAT
+  };
+  const Case cases[] = {
+      {0, 0, 1.5f, CompareFunc::kLessEqual, 1, 0},      // min(1.5, 1) = 1 <= 1; 1.5 <= 1 fails
+      {1, 0, NaN(), CompareFunc::kGreaterEqual, 1, 0},  // NaN -> 0 >= 0; NaN >= 0 fails
+      {1, 0, -0.5f, CompareFunc::kEqual, 1, 0},         // max(-0.5, 0) = 0 == 0
+      {0, 0, 0.999f, CompareFunc::kLess, 1, 1},         // 0.999 < 1
+  };
+  for (const Case& k : cases) {
+    SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone);
+    smp.depth_compare_func = k.func;
+    Wave w, wf;
+    Centre(w, 0, k.x, k.y, 2, 2);
+    Centre(wf, 0, k.x, k.y, 2, 2);
+    w.zcompare[0] = wf.zcompare[0] = F(k.ref);
+    ExpectOk(reference::Execute(w.Make(kSampleCLz, &img, &g.memory, 1, &smp)));
+    ExpectOk(reference::Execute(wf.Make(kSampleCLz, &fimg, &gf.memory, 1, &smp)));
+    const uint32_t r = k.unorm ? kOne : 0u, rf = k.flt ? kOne : 0u;
+    EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{r, 0, 0, kOne})) << k.ref;
+    EXPECT_EQ(wf.Lane(0), (std::array<uint32_t, 4>{rf, rf, rf, rf})) << k.ref;
+  }
+  // D is the load's value c / 65535, not the code: (0, 1) = 32768 / 65535 = 0.50000763.
+  {
+    SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone);
+    const struct {
+      float ref;
+      CompareFunc func;
+      uint32_t r;
+    } d_cases[] = {
+        {0.5f, CompareFunc::kLess, kOne},                  // 0.5 < 0.50000763
+        {0.5f, CompareFunc::kEqual, 0},                    // not 0.5
+        {32768.0f / 65535.0f, CompareFunc::kEqual, kOne},  // one correctly rounded division
+    };
+    for (const auto& k : d_cases) {
+      smp.depth_compare_func = k.func;
+      Wave w;
+      Centre(w, 0, 0, 1, 2, 2);
+      w.zcompare[0] = F(k.ref);
+      ExpectOk(reference::Execute(w.Make(kSampleCLz, &img, &g.memory, 1, &smp)));
+      EXPECT_EQ(w.out[0][0], k.r) << k.ref;
+    }
+  }
+  // Bilinear at the image centre (every weight 0.25): LEQUAL 0.75 passes only at (0, 0) = 1.0,
+  // so r = 0.25, with no division by 65535 afterwards.
+  SamplerDesc smp = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kNone,
+                            ClampMode::kClampLastTexel);
+  smp.depth_compare_func = CompareFunc::kLessEqual;
+  Wave w;
+  w.St(0, 0.5f, 0.5f);
+  w.zcompare[0] = F(0.75f);
+  ExpectOk(reference::Execute(w.Make(kSampleCLz, &img, &g.memory, 1, &smp)));
+  EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{F(0.25f), 0, 0, kOne}));
+}
+
+// ============================================================================================
+// GATHER4
+
+// data[0] = T(i0, j1), data[1] = T(i1, j1), data[2] = T(i1, j0), data[3] = T(i0, j0), component
+// = the lowest set DMASK bit. FillUint4x4: X = 10x + y, Y = 100 + X, Z = 200 + X, W = 7.
+TEST(ReferenceGather4, FootprintInSeedOrderAndDmaskComponent) {
+  Guest g(4096);
+  FillUint4x4(g);
+  const ImageDesc img = Image2D(Kind::kUint, 4, 4);
+  // BILINEAR or POINT: a gather ignores the XY filters (and the format's class).
+  for (XyFilter xy : {XyFilter::kPoint, XyFilter::kBilinear}) {
+    const SamplerDesc smp = Sampler(xy, xy, MipFilter::kNone);
+    struct Case {
+      uint8_t dmask;
+      uint32_t base;  // the component's value is base + 10x + y
+    };
+    const Case cases[] = {{0b0001, 0}, {0b0110, 100}, {0b1100, 200}, {0b1111, 0}};
+    for (const Case& k : cases) {
+      Wave w;
+      w.St(0, 0.5f, 0.5f);  // u = v = 2: i0 = j0 = 1
+      w.St(1, 0.4f, 0.3f);  // u = 1.6, v = 1.2: floor(1.1) = 1, floor(0.7) = 0
+      TexRequest r = w.Make(kGather4, &img, &g.memory, 2, &smp);
+      r.mods.dmask = k.dmask;
+      r.mods.tfe = true;
+      ExpectOk(reference::Execute(r));
+      const uint32_t b = k.base;
+      EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{b + 12, b + 22, b + 21, b + 11}))
+          << int(k.dmask);
+      EXPECT_EQ(w.Lane(1), (std::array<uint32_t, 4>{b + 11, b + 21, b + 20, b + 10}))
+          << int(k.dmask);
+      EXPECT_EQ(w.status[0], 0u);
+    }
+    Wave w;
+    w.St(0, 0.5f, 0.5f);
+    TexRequest r = w.Make(kGather4, &img, &g.memory, 1, &smp);
+    r.mods.dmask = 0b1000;
+    ExpectOk(reference::Execute(r));
+    EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{7, 7, 7, 7}));
+  }
+  // UNORM: the load's values c / 255, never filtered. Texel4x4 X = 40x + 10y:
+  // (1, 2) = 60, (2, 2) = 100, (2, 1) = 90, (1, 1) = 50.
+  Guest gu(4096);
+  Fill4x4(gu);
+  const ImageDesc unorm = Image2D(Kind::kUnorm, 4, 4);
+  const SamplerDesc smp = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kNone);
+  Wave w;
+  w.St(0, 0.5f, 0.5f);
+  TexRequest r = w.Make(kGather4Lz, &unorm, &gu.memory, 1, &smp);
+  r.mods.dmask = 0b0001;
+  ExpectOk(reference::Execute(r));
+  EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{F(60 / 255.0f), F(100 / 255.0f), F(90 / 255.0f),
+                                                F(50 / 255.0f)}));
+}
+
+// The component is taken after DST_SEL: DST_SEL (Z, 1, 0, X).
+TEST(ReferenceGather4, DstSelChoosesTheGatheredComponent) {
+  Guest g(4096);
+  FillUint4x4(g);
+  ImageDesc img = Image2D(Kind::kUint, 4, 4);
+  img.dst_sel[0] = DstSel::kZ;
+  img.dst_sel[1] = DstSel::k1;
+  img.dst_sel[2] = DstSel::k0;
+  img.dst_sel[3] = DstSel::kX;
+  const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone);
+  struct Case {
+    uint8_t dmask;
+    std::array<uint32_t, 4> expected;
+  };
+  const Case cases[] = {
+      {0b0001, {212, 222, 221, 211}},  // Z
+      {0b0010, {1, 1, 1, 1}},          // DST_SEL 1: the integer 1 on a UINT format
+      {0b0100, {0, 0, 0, 0}},          // DST_SEL 0
+      {0b1000, {12, 22, 21, 11}},      // X
+  };
+  for (const Case& k : cases) {
+    Wave w;
+    w.St(0, 0.5f, 0.5f);
+    TexRequest r = w.Make(kGather4, &img, &g.memory, 1, &smp);
+    r.mods.dmask = k.dmask;
+    ExpectOk(reference::Execute(r));
+    EXPECT_EQ(w.Lane(0), k.expected) << int(k.dmask);
+  }
+  // DST_SEL 1 on a float-class format is 1.0f.
+  Guest gu(4096);
+  Fill4x4(gu);
+  ImageDesc unorm = Image2D(Kind::kUnorm, 4, 4);
+  unorm.dst_sel[1] = DstSel::k1;
+  Wave w;
+  w.St(0, 0.5f, 0.5f);
+  TexRequest r = w.Make(kGather4, &unorm, &gu.memory, 1, &smp);
+  r.mods.dmask = 0b0010;
+  ExpectOk(reference::Execute(r));
+  EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{kOne, kOne, kOne, kOne}));
+}
+
+// One level: d = 0 for MIP_FILTER NONE, else clamp(floor(lambda + 0.5), 0, M), LINEAR too (no
+// blend). Chain8 with level 1 (4x4 at 256) replaced by Texel4x4; s = t = 0.5 is the footprint
+// (1..2, 1..2) there, X = 60, 100, 90, 50 in seed order; the other levels are constant.
+TEST(ReferenceGather4, LevelFromLambda) {
+  Chain8 c;
+  for (uint32_t y = 0; y < 4; ++y) {
+    for (uint32_t x = 0; x < 4; ++x) c.g.Put8(256, 4, x, y, Texel4x4(x, y));
+  }
+  auto expect_level = [](const Wave& w, uint32_t lane, int level, const std::string& what) {
+    std::array<uint32_t, 4> want;
+    if (level == 1) {
+      want = {F(60 / 255.0f), F(100 / 255.0f), F(90 / 255.0f), F(50 / 255.0f)};
+    } else {
+      const uint32_t v = F((10 + level) / 255.0f);  // Chain8::Level(l).X = 10 + l
+      want = {v, v, v, v};
+    }
+    EXPECT_EQ(w.Lane(lane), want) << what << " level " << level;
+  };
+  struct Case {
+    MipFilter mip;
+    float lod;
+    int level;
+  };
+  const Case cases[] = {
+      {MipFilter::kPoint, 1.0f, 1},  {MipFilter::kPoint, 0.49f, 0},  // floor(0.99) = 0
+      {MipFilter::kPoint, 0.5f, 1},  {MipFilter::kPoint, 1.5f, 2},   // floor(2.0) = 2
+      {MipFilter::kPoint, 9.0f, 3},                                  // M
+      {MipFilter::kPoint, -1.0f, 0},                                 // MIN_LOD 0
+      {MipFilter::kLinear, 1.4f, 1}, {MipFilter::kLinear, 0.6f, 1},  // never blended
+      {MipFilter::kNone, 2.0f, 0},
+  };
+  for (const Case& k : cases) {
+    const SamplerDesc smp = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, k.mip);
+    Wave w;
+    w.St(0, 0.5f, 0.5f);
+    w.lod[0] = F(k.lod);
+    TexRequest r = w.Make(kGather4L, &c.img, &c.g.memory, 1, &smp);
+    r.mods.dmask = 0b0001;
+    ExpectOk(reference::Execute(r));
+    expect_level(w, 0, k.level, "lod " + std::to_string(k.lod));
+  }
+  // Implicit: dudx = dvdy = 2 (rx = 4, lambda 1); GATHER4_CL raises lambda 0 to clamp 1; GATHER4_B
+  // adds its bias to lambda 0.
+  const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kPoint);
+  for (int variant = 0; variant < 3; ++variant) {
+    Wave w;
+    const float step = variant == 0 ? 2 / 8.0f : 1 / 8.0f;
+    Quad(w, 0, 0.5f, 0.5f, step, 0, 0, step);
+    for (uint32_t lane = 0; lane < 4; ++lane) {
+      w.clamp[lane] = F(1.0f);
+      w.bias[lane] = F(0.75f);  // floor(0.75 + 0.5) = 1
+    }
+    const Op op = variant == 0   ? kGather4
+                  : variant == 1 ? Op{OpKind::kGather4, kOpClamp}
+                                 : Op{OpKind::kGather4, kOpBias};
+    TexRequest r = w.Make(op, &c.img, &c.g.memory, 1, &smp);  // lane 0 at (0.5, 0.5)
+    r.lane_count = 4;
+    r.exec = 0b0001;
+    r.mods.dmask = 0b0001;
+    ExpectOk(reference::Execute(r));
+    expect_level(w, 0, 1, OpName(op));
+  }
+}
+
+// GATHER4_C: T is the compare result. 2x2 R32_FLOAT (0, 0) = 0.1, (1, 0) = 0.2, (0, 1) = 0.3,
+// (1, 1) = 0.4; s = t = 0.5 gathers (0, 1), (1, 1), (1, 0), (0, 0) = 0.3, 0.4, 0.2, 0.1.
+TEST(ReferenceGather4, CompareGathersTheResults) {
+  Guest g(4096);
+  ImageDesc img = ImageOf(FormatId::kR32_FLOAT, 2, 2);
+  g.Put<float>(0, 2, 0, 0, 0.1f);
+  g.Put<float>(0, 2, 1, 0, 0.2f);
+  g.Put<float>(0, 2, 0, 1, 0.3f);
+  g.Put<float>(0, 2, 1, 1, 0.4f);
+  const Op kGather4C{OpKind::kGather4, kOpCompare};
+  struct Case {
+    CompareFunc func;
+    float ref;
+    uint8_t dmask;
+    std::array<uint32_t, 4> expected;
+  };
+  const Case cases[] = {
+      {CompareFunc::kLess, 0.25f, 0b0001, {kOne, kOne, 0, 0}},            // 0.25 < 0.3, 0.4
+      {CompareFunc::kGreaterEqual, 0.3f, 0b0001, {kOne, 0, kOne, kOne}},  // 0.3 >= 0.3, 0.2, 0.1
+      {CompareFunc::kLess, 0.25f, 0b0100, {kOne, kOne, 0, 0}},            // Z = r as well
+  };
+  for (const Case& k : cases) {
+    SamplerDesc smp = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kNone);
+    smp.depth_compare_func = k.func;
+    Wave w;
+    w.St(0, 0.5f, 0.5f);
+    w.zcompare[0] = F(k.ref);
+    TexRequest r = w.Make(kGather4C, &img, &g.memory, 1, &smp);
+    r.mods.dmask = k.dmask;
+    ExpectOk(reference::Execute(r));
+    EXPECT_EQ(w.Lane(0), k.expected) << static_cast<int>(k.func) << " " << k.ref;
+  }
+  // Without _C the depths themselves, in seed order.
+  {
+    const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone);
+    Wave w;
+    w.St(0, 0.5f, 0.5f);
+    ExpectOk(reference::Execute(w.Make(kGather4, &img, &g.memory, 1, &smp)));
+    EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{F(0.3f), F(0.4f), F(0.2f), F(0.1f)}));
+  }
+  // DST_SEL (X, 0, 0, 1) picks from (r, r, r, r): W is 1.0f, Y is 0, whatever the test gives.
+  img.dst_sel[1] = DstSel::k0;
+  img.dst_sel[2] = DstSel::k0;
+  img.dst_sel[3] = DstSel::k1;
+  SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone);
+  smp.depth_compare_func = CompareFunc::kLess;
+  for (uint8_t dmask : {uint8_t{0b1000}, uint8_t{0b0010}}) {
+    Wave w;
+    w.St(0, 0.5f, 0.5f);
+    w.zcompare[0] = F(0.25f);
+    TexRequest r = w.Make(kGather4C, &img, &g.memory, 1, &smp);
+    r.mods.dmask = dmask;
+    ExpectOk(reference::Execute(r));
+    const uint32_t v = dmask == 0b1000 ? kOne : 0u;
+    EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{v, v, v, v})) << int(dmask);
+  }
+}
+
+// GATHER4_O: the offsets move the footprint before the clamp mode. FillUint4x4 (X = 10x + y),
+// s = t = 0.5: i0 = j0 = 1.
+TEST(ReferenceGather4, OffsetsWrapOrClampTheFootprint) {
+  Guest g(4096);
+  FillUint4x4(g);
+  const ImageDesc img = Image2D(Kind::kUint, 4, 4);
+  const Op kGather4LzO{OpKind::kGather4, kOpLz | kOpOffset};
+  struct Case {
+    uint32_t offset;
+    std::array<uint32_t, 4> wrap, clamp;
+  };
+  const Case cases[] = {
+      // (+2, -2): i0 = 3, i1 = 4, j0 = -1, j1 = 0. WRAP x = 3, 0, y = 3, 0:
+      // T(3, 0), T(0, 0), T(0, 3), T(3, 3). CLAMP x = 3, 3, y = 0, 0: all T(3, 0).
+      {Off(2, -2), {30, 0, 3, 33}, {30, 30, 30, 30}},
+      // (-1, +1): i0 = 0, i1 = 1, j0 = 2, j1 = 3: T(0, 3), T(1, 3), T(1, 2), T(0, 2).
+      {Off(-1, 1), {3, 13, 12, 2}, {3, 13, 12, 2}},
+  };
+  for (const Case& k : cases) {
+    for (ClampMode mode : {ClampMode::kWrap, ClampMode::kClampLastTexel}) {
+      const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone, mode);
+      Wave w;
+      w.St(0, 0.5f, 0.5f);
+      w.offset[0] = k.offset;
+      TexRequest r = w.Make(kGather4LzO, &img, &g.memory, 1, &smp);
+      r.mods.dmask = 0b0001;
+      ExpectOk(reference::Execute(r));
+      EXPECT_EQ(w.Lane(0), mode == ClampMode::kWrap ? k.wrap : k.clamp) << Hex(k.offset);
+    }
+  }
+}
+
+// Float-class gathers flush denormals (they are sampler results); integer ones pass the bits.
+// D16 converts each of the four like a sample result.
+TEST(ReferenceGather4, FlushD16AndUnbound) {
+  const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone);
+  const uint32_t bits[4] = {0x000116C2u, 0x800116C2u, kOne,
+                            0x00000001u};  // (0,0) (1,0) (0,1) (1,1)
+  for (FormatId format : {FormatId::kR32_FLOAT, FormatId::kR32_UINT}) {
+    Guest g(4096);
+    const ImageDesc img = ImageOf(format, 2, 2);
+    for (uint32_t i = 0; i < 4; ++i) g.Put<uint32_t>(0, 2, i % 2, i / 2, bits[i]);
+    Wave w;
+    w.St(0, 0.5f, 0.5f);  // T(0, 1), T(1, 1), T(1, 0), T(0, 0)
+    ExpectOk(reference::Execute(w.Make(kGather4, &img, &g.memory, 1, &smp)));
+    if (format == FormatId::kR32_FLOAT) {
+      EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{kOne, 0, 0x80000000u, 0}));
+    } else {
+      EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{kOne, 1, 0x800116C2u, 0x000116C2u}));
+    }
+  }
+  {
+    // R32G32B32A32_FLOAT X = 1, 0.5, -2, 65536 -> binary16 0x3C00, 0x3800, 0xC000, Inf 0x7C00.
+    Guest g(4096);
+    const ImageDesc img = Image2D(Kind::kFloat, 2, 2);
+    g.Put32(0, 2, 0, 1, {F(1.0f), 0, 0, 0});
+    g.Put32(0, 2, 1, 1, {F(0.5f), 0, 0, 0});
+    g.Put32(0, 2, 1, 0, {F(-2.0f), 0, 0, 0});
+    g.Put32(0, 2, 0, 0, {F(65536.0f), 0, 0, 0});
+    Wave w;
+    w.St(0, 0.5f, 0.5f);
+    TexRequest r = w.Make(kGather4, &img, &g.memory, 1, &smp);
+    r.mods.d16 = true;
+    ExpectOk(reference::Execute(r));
+    EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{0x3C00u, 0x3800u, 0xC000u, 0x7C00u}));
+  }
+  {
+    // An unbound T#: four zero dwords whatever DMASK says, and the status dword.
+    ImageDesc img;
+    img.unbound = true;
+    Memory empty;
+    Wave w;
+    TexRequest r = w.Make(kGather4, &img, &empty, 2, &smp);
+    r.mods.dmask = 0b0100;
+    r.mods.tfe = true;
+    r.exec = 0b01;
+    ExpectOk(reference::Execute(r));
+    EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{0, 0, 0, 0}));
+    EXPECT_EQ(w.status[0], 0u);
+    EXPECT_EQ(w.Lane(1), (std::array<uint32_t, 4>{kSentinel, kSentinel, kSentinel, kSentinel}));
+  }
+}
+
+// ============================================================================================
+// GET_LOD
+
+// Four quads on an 8x8 image with 4 levels (M = 3), W = H = 8: lambda 0.5 (rx = 2), 2.5
+// (rx = 32), 4 (rx = 256) and -1 (rx = 1/4); log2 of powers of two is exact.
+void GetLodQuads(Wave& w) {
+  Quad(w, 0, 0.0f, 0.0f, 1 / 8.0f, 1 / 8.0f, 0, 0);
+  Quad(w, 1, 0.0f, 0.0f, 4 / 8.0f, 4 / 8.0f, 0, 0);
+  Quad(w, 2, 0.0f, 0.0f, 16 / 8.0f, 0, 0, 0);
+  Quad(w, 3, 0.0f, 0.0f, 0.5f / 8.0f, 0, 0, 0);
+}
+
+// x = the accessed level after the clamp, y = the unclamped lambda (bias included). GET_LOD reads
+// no memory (none is given) and applies no DST_SEL.
+TEST(ReferenceGetLod, XIsTheAccessedLevelYTheUnclampedLambda) {
+  ImageDesc img = Image2D(Kind::kUnorm, 8, 8, 4);
+  for (DstSel& sel : img.dst_sel) sel = DstSel::k0;
+  struct Case {
+    MipFilter mip;
+    int16_t lod_bias;
+    uint16_t min_lod, max_lod;
+    float x[4], y[4];
+  };
+  const Case cases[] = {
+      {MipFilter::kNone, 0, 0, 15 << 8, {0, 0, 0, 0}, {0.5f, 2.5f, 4.0f, -1.0f}},
+      // POINT: floor(lambda + 0.5) clamped to [0, 3]; -1 is clamped to MIN_LOD 0 first.
+      {MipFilter::kPoint, 0, 0, 15 << 8, {1, 3, 3, 0}, {0.5f, 2.5f, 4.0f, -1.0f}},
+      // LINEAR: min(max(lambda, 0), 3).
+      {MipFilter::kLinear, 0, 0, 15 << 8, {0.5f, 2.5f, 3, 0}, {0.5f, 2.5f, 4.0f, -1.0f}},
+      // LOD_BIAS +0.5, MIN_LOD 1, MAX_LOD 2: y = 1, 3, 4.5, -0.5; clamped 1, 2, 2, 1.
+      {MipFilter::kPoint, 128, 256, 512, {1, 2, 2, 1}, {1.0f, 3.0f, 4.5f, -0.5f}},
+      {MipFilter::kLinear, 128, 256, 512, {1, 2, 2, 1}, {1.0f, 3.0f, 4.5f, -0.5f}},
+      // LOD_BIAS -1: y = -0.5, 1.5, 3, -2; LINEAR x = 0, 1.5, 3, 0.
+      {MipFilter::kLinear, -256, 0, 15 << 8, {0, 1.5f, 3, 0}, {-0.5f, 1.5f, 3.0f, -2.0f}},
+  };
+  for (const Case& k : cases) {
+    SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, k.mip);
+    smp.lod_bias = k.lod_bias;
+    smp.min_lod = k.min_lod;
+    smp.max_lod = k.max_lod;
+    Wave w;
+    GetLodQuads(w);
+    TexRequest r = w.Make(kGetLod, &img, nullptr, 16, &smp);
+    r.mods.dmask = 0b1111;
+    r.mods.tfe = true;
+    ExpectOk(reference::Execute(r));
+    for (uint32_t lane = 0; lane < 16; ++lane) {
+      EXPECT_EQ(w.Lane(lane), (std::array<uint32_t, 4>{F(k.x[lane / 4]), F(k.y[lane / 4]), 0, 0}))
+          << "mip " << static_cast<int>(k.mip) << " bias " << k.lod_bias << " lane " << lane;
+      EXPECT_EQ(w.status[lane], 0u);
+    }
+  }
+}
+
+// Integer formats are never filtered: LINEAR reports the POINT rule's level.
+TEST(ReferenceGetLod, IntegerFormatsUseThePointRuleForLinear) {
+  const ImageDesc img = Image2D(Kind::kUint, 8, 8, 4);
+  const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kLinear);
+  Wave w;
+  GetLodQuads(w);
+  TexRequest r = w.Make(kGetLod, &img, nullptr, 16, &smp);
+  r.mods.dmask = 0b0011;
+  ExpectOk(reference::Execute(r));
+  const float x[4] = {1, 3, 3, 0}, y[4] = {0.5f, 2.5f, 4.0f, -1.0f};
+  for (uint32_t lane = 0; lane < 16; ++lane) {
+    EXPECT_EQ(w.out[0][lane], F(x[lane / 4])) << lane;
+    EXPECT_EQ(w.out[1][lane], F(y[lane / 4])) << lane;
+    EXPECT_EQ(w.out[2][lane], kSentinel);
+  }
+}
+
+// DMASK selects from (x, y, 0, 0); unnormalized coordinates take W = H = 1 for y and report x = 0;
+// kHardware quantises x (not y) to 1/256.
+TEST(ReferenceGetLod, DmaskUnnormalizedAndHardwarePrecision) {
+  const ImageDesc img = Image2D(Kind::kUnorm, 8, 8, 4);
+  {
+    const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kLinear);
+    for (uint8_t dmask : {uint8_t{0b0010}, uint8_t{0b1100}, uint8_t{0b0101}}) {
+      Wave w;
+      GetLodQuads(w);
+      TexRequest r = w.Make(kGetLod, &img, nullptr, 4, &smp);  // lambda 0.5: x = 0.5, y = 0.5
+      r.mods.dmask = dmask;
+      ExpectOk(reference::Execute(r));
+      const std::array<uint32_t, 4> want =
+          dmask == 0b0010   ? std::array<uint32_t, 4>{F(0.5f), kSentinel, kSentinel, kSentinel}
+          : dmask == 0b1100 ? std::array<uint32_t, 4>{0, 0, kSentinel, kSentinel}
+                            : std::array<uint32_t, 4>{F(0.5f), 0, kSentinel, kSentinel};
+      EXPECT_EQ(w.Lane(0), want) << int(dmask);
+    }
+  }
+  for (MipFilter mip : {MipFilter::kPoint, MipFilter::kLinear}) {
+    SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, mip);
+    smp.lod_bias = 128;  // +0.5
+    Wave w;
+    Quad(w, 0, 1.0f, 1.0f, 2.0f, 0, 0, 0);  // unnormalized: dudx = 2 * 1, rx = 4, lambda 1
+    TexRequest r = w.Make(kGetLod, &img, nullptr, 4, &smp);
+    r.mods.unorm = true;
+    r.mods.dmask = 0b0011;
+    ExpectOk(reference::Execute(r));
+    EXPECT_EQ(w.out[0][0], F(0.0f));  // step 5: lambda 0
+    EXPECT_EQ(w.out[1][0], F(1.5f));  // 1 + 0.5
+  }
+  // dudx = 1, dvdx = 2: rx = 5, lambda = 0.5 * log2(5) = 1.1609640. kHardware: x = floor(1.160964
+  // * 256 = 297.2) / 256 = 1.16015625 for LINEAR; POINT floor(1.66) = 1 in both modes.
+  for (PrecisionMode mode : {PrecisionMode::kFloat, PrecisionMode::kHardware}) {
+    for (MipFilter mip : {MipFilter::kPoint, MipFilter::kLinear}) {
+      const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, mip);
+      Wave w;
+      Quad(w, 0, 0.0f, 0.0f, 1 / 8.0f, 2 / 8.0f, 0, 0);
+      TexRequest r = w.Make(kGetLod, &img, nullptr, 4, &smp);
+      r.mods.dmask = 0b0011;
+      r.precision = mode;
+      ExpectOk(reference::Execute(r));
+      const float y = AsF(w.out[1][0]);
+      EXPECT_NEAR(y, 1.1609640f, 2e-6);
+      if (mip == MipFilter::kPoint) {
+        EXPECT_EQ(AsF(w.out[0][0]), 1.0f);
+      } else if (mode == PrecisionMode::kHardware) {
+        EXPECT_EQ(AsF(w.out[0][0]), 297.0f / 256.0f);
+      } else {
+        EXPECT_EQ(w.out[0][0], w.out[1][0]);  // 0 <= lambda <= M: x = lambda
+      }
+    }
+  }
+}
+
+// ============================================================================================
+// Validation of the sampler ops
+
+// Exactly the GFX6-9 opcodes: SAMPLE has 10 LOD forms (plain, _CL, _D, _D_CL, _L, _B, _B_CL, _LZ,
+// _CD, _CD_CL) times _C times _O = 40; GATHER4 6 (plain, _CL, _L, _B, _B_CL, _LZ) x 4 = 24.
+TEST(ReferenceValidation, SamplerOpcodesAreTheGfx6To9Ones) {
+  Guest g(4096);
+  const ImageDesc img = Image2D(Kind::kUnorm, 4, 4);
+  const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone);
+  const uint32_t sample_flags[8] = {kOpLod,   kOpLz,          kOpBias,    kOpClamp,
+                                    kOpDeriv, kOpCoarseDeriv, kOpCompare, kOpOffset};
+  for (OpKind kind : {OpKind::kSample, OpKind::kGather4}) {
+    const int n = kind == OpKind::kSample ? 8 : 6;  // gather has no _D, _CD
+    uint32_t flags_of[8];
+    for (int i = 0, j = 0; i < 8; ++i) {
+      const uint32_t f = sample_flags[i];
+      if (kind == OpKind::kGather4 && (f == kOpDeriv || f == kOpCoarseDeriv)) continue;
+      flags_of[j++] = f;
+    }
+    int accepted = 0;
+    for (uint32_t subset = 0; subset < (1u << n); ++subset) {
+      Op op{kind, 0};
+      for (int i = 0; i < n; ++i) {
+        if ((subset >> i) & 1) op.flags |= flags_of[i];
+      }
+      Wave w;
+      const Status st = reference::Execute(w.Make(op, &img, &g.memory, 4, &smp));
+      if (st.ok()) {
+        ++accepted;
+        const std::string name = OpName(op);
+        EXPECT_FALSE(Contains(name, "_l_cl") || Contains(name, "_lz_cl")) << name;
+      } else {
+        EXPECT_EQ(st.code(), StatusCode::kUnimplemented) << OpName(op) << ": " << st.message();
+      }
+    }
+    EXPECT_EQ(accepted, kind == OpKind::kSample ? 40 : 24);
+  }
+  // A few by name.
+  const Op ok[] = {{OpKind::kSample, kOpCompare | kOpDeriv | kOpClamp | kOpOffset},
+                   {OpKind::kSample, kOpCompare | kOpCoarseDeriv | kOpClamp | kOpOffset},
+                   {OpKind::kGather4, kOpCompare | kOpBias | kOpClamp | kOpOffset},
+                   {OpKind::kGather4, kOpCompare | kOpLz | kOpOffset},
+                   {OpKind::kGetLod, 0}};
+  for (const Op& op : ok) {
+    Wave w;
+    ExpectOk(reference::Execute(w.Make(op, &img, &g.memory, 4, &smp)));
+  }
+}
+
+// Every operand the suffixes read must be given; the message names it.
+TEST(ReferenceValidation, MissingSamplerOperandsNameTheOperand) {
+  Guest g(4096);
+  const ImageDesc img = Image2D(Kind::kUnorm, 4, 4);
+  const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone);
+  struct Case {
+    Op op;
+    const char* name;
+    void (*drop)(TexRequest&);
+  };
+  const Case cases[] = {
+      {kSampleL, "lod", [](TexRequest& r) { r.in.lod = nullptr; }},
+      {kGather4L, "lod", [](TexRequest& r) { r.in.lod = nullptr; }},
+      {{OpKind::kGather4, kOpBias}, "bias", [](TexRequest& r) { r.in.bias = nullptr; }},
+      {kSampleCl, "clamp", [](TexRequest& r) { r.in.clamp = nullptr; }},
+      {{OpKind::kGather4, kOpClamp}, "clamp", [](TexRequest& r) { r.in.clamp = nullptr; }},
+      {kSampleCLz, "zcompare", [](TexRequest& r) { r.in.zcompare = nullptr; }},
+      {kSampleLzO, "offset", [](TexRequest& r) { r.in.offset = nullptr; }},
+      {kSampleD, "deriv[0][0]", [](TexRequest& r) { r.in.deriv[0][0] = nullptr; }},
+      {kSampleD, "deriv[0][1]", [](TexRequest& r) { r.in.deriv[0][1] = nullptr; }},
+      {kSampleCd, "deriv[1][0]", [](TexRequest& r) { r.in.deriv[1][0] = nullptr; }},
+      {kSampleCd, "deriv[1][1]", [](TexRequest& r) { r.in.deriv[1][1] = nullptr; }},
+      {kGather4, "coord[0..1]", [](TexRequest& r) { r.in.coord[1] = nullptr; }},
+      {kGetLod, "coord[0..1]", [](TexRequest& r) { r.in.coord[0] = nullptr; }},
+      {kGather4, "sampler", [](TexRequest& r) { r.sampler = nullptr; }},
+      {kGetLod, "sampler", [](TexRequest& r) { r.sampler = nullptr; }},
+  };
+  for (const Case& k : cases) {
+    Wave w;
+    TexRequest r = w.Make(k.op, &img, &g.memory, 4, &smp);
+    k.drop(r);
+    const Status st = reference::Execute(r);
+    EXPECT_EQ(st.code(), StatusCode::kInvalidArgument) << OpName(k.op) << " " << k.name;
+    EXPECT_TRUE(Contains(st.message(), k.name)) << st.message();
+    EXPECT_EQ(w.out[0][0], kSentinel);
+  }
+}
+
+TEST(ReferenceValidation, Gather4AndGetLodRules) {
+  Guest g(4096);
+  const ImageDesc img = Image2D(Kind::kUnorm, 4, 4);
+  const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone);
+  auto run = [&](TexRequest r) { return reference::Execute(r); };
+  Wave w;
+  // GATHER4 with DMASK 0 gathers nothing: InvalidArgument naming DMASK, unbound T# or not.
+  TexRequest r = w.Make(kGather4, &img, &g.memory, 4, &smp);
+  r.mods.dmask = 0;
+  Status st = run(r);
+  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+  EXPECT_TRUE(Contains(st.message(), "DMASK")) << st.message();
+  ImageDesc unbound;
+  unbound.unbound = true;
+  r.image = &unbound;
+  EXPECT_EQ(run(r).code(), StatusCode::kInvalidArgument);
+  // GATHER4 returns four dwords whatever DMASK says.
+  r = w.Make(kGather4, &img, &g.memory, 4, &smp);
+  r.mods.dmask = 0b0001;
+  r.out.data[3] = nullptr;
+  st = run(r);
+  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+  EXPECT_TRUE(Contains(st.message(), "TexResults.data[3]")) << st.message();
+  // GET_LOD returns DMASK's components only, reads no memory, and has no D16 form.
+  r = w.Make(kGetLod, &img, nullptr, 4, &smp);
+  r.mods.dmask = 0b0001;
+  for (int k = 1; k < 4; ++k) r.out.data[k] = nullptr;
+  ExpectOk(run(r));
+  r.mods.d16 = true;
+  st = run(r);
+  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+  EXPECT_TRUE(Contains(st.message(), "D16")) << st.message();
+  // The sampler ops read 2D images only in this release.
+  ImageDesc img3d = img;
+  img3d.type = ImageType::k3D;
+  ImageDesc array = img;
+  array.type = ImageType::k2DArray;
+  for (const ImageDesc* other : {&img3d, &array}) {
+    for (Op op : {kGather4, kGetLod, kSampleCl}) {
+      st = run(w.Make(op, other, &g.memory, 4, &smp));
+      EXPECT_EQ(st.code(), StatusCode::kUnimplemented) << OpName(op);
+      EXPECT_TRUE(Contains(st.message(), "T#.TYPE")) << st.message();
+    }
+  }
+  // _C compares depth, which integer-class formats do not have.
+  const ImageDesc uint_img = Image2D(Kind::kUint, 4, 4);
+  const ImageDesc r32_uint = ImageOf(FormatId::kR32_UINT, 4, 4);
+  for (const ImageDesc* bad : {&uint_img, &r32_uint}) {
+    for (Op op : {kSampleCLz, Op{OpKind::kGather4, kOpCompare}}) {
+      Wave wc;
+      st = run(wc.Make(op, bad, &g.memory, 4, &smp));
+      EXPECT_EQ(st.code(), StatusCode::kInvalidArgument) << OpName(op);
+      EXPECT_TRUE(Contains(st.message(), bad == &uint_img ? "R8G8B8A8_UINT" : "R32_UINT"))
+          << st.message();
+      EXPECT_EQ(wc.out[0][0], kSentinel);
+    }
+  }
+}
+
+// ============================================================================================
 // Unbound images and validation
 
 TEST(ReferenceValidation, UnboundImageReturnsZerosAndTouchesNoMemory) {
@@ -1383,17 +2397,22 @@ TEST(ReferenceValidation, UnimplementedOpsNameTheOp) {
   Guest g(4096);
   const ImageDesc img = Image2D(Kind::kUnorm, 4, 4);
   const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone);
+  // Flag sets that name no GFX6-9 opcode, and forms of later generations.
   const Op ops[] = {
-      {OpKind::kGather4, 0},
-      {OpKind::kSample, kOpCompare},
-      {OpKind::kSample, kOpDeriv},
-      {OpKind::kSample, kOpClamp},
-      {OpKind::kSample, kOpOffset},
-      {OpKind::kSample, kOpLod | kOpOffset},
+      {OpKind::kSample, kOpLod | kOpClamp},
+      {OpKind::kSample, kOpLz | kOpClamp},
+      {OpKind::kSample, kOpLod | kOpBias},
+      {OpKind::kSample, kOpDeriv | kOpCoarseDeriv},
+      {OpKind::kSample, kOpDeriv | kOpG16},
+      {OpKind::kGather4, kOpDeriv},
+      {OpKind::kGather4, kOpCoarseDeriv | kOpCompare},
+      {OpKind::kGather4, kOpLod | kOpClamp},
+      {OpKind::kGather4, kOpGather4H},
       {OpKind::kAtomic, kOpMip, AtomicOp::kAdd},
       {OpKind::kAtomic, 0, AtomicOp::kNone},
       {OpKind::kGetResinfo, kOpMip},
-      {OpKind::kGetLod, 0},
+      {OpKind::kGetLod, kOpLod},
+      {OpKind::kMsaaLoad, 0},
   };
   for (const Op& op : ops) {
     Wave w;
