@@ -15,6 +15,8 @@ using WaveKernel = void (*)(const WaveSetup&);
 
 struct KernelTable {
   WaveKernel sample = nullptr;
+  WaveKernel gather4 = nullptr;
+  WaveKernel get_lod = nullptr;
   WaveKernel load = nullptr;
   WaveKernel store = nullptr;
   WaveKernel resinfo = nullptr;

@@ -144,6 +144,12 @@ Status Runtime::Execute(const TexRequest& request) const {
     case OpKind::kSample:
       impl_->kernels.sample(setup);
       break;
+    case OpKind::kGather4:
+      impl_->kernels.gather4(setup);
+      break;
+    case OpKind::kGetLod:
+      impl_->kernels.get_lod(setup);
+      break;
     case OpKind::kLoad:
       impl_->kernels.load(setup);
       break;

@@ -17,6 +17,23 @@ std::string UpperOpName(Op op) {
   return s;
 }
 
+// The suffix combinations of the GFX6-9 SAMPLE and GATHER4 opcodes: at most one LOD source (_L,
+// _LZ, _B, _D, _CD; gather has no derivatives), _CL only with an implicit, biased or derivative
+// LOD, and any of _C and _O.
+bool IsSamplerVariant(Op op) {
+  const uint32_t lod_source = kOpLod | kOpLz | kOpBias | kOpDeriv | kOpCoarseDeriv;
+  uint32_t allowed = lod_source | kOpClamp | kOpCompare | kOpOffset;
+  if (op.kind == OpKind::kGather4) allowed &= ~uint32_t{kOpDeriv | kOpCoarseDeriv};
+  if ((op.flags & ~allowed) != 0) return false;
+  const uint32_t source = op.flags & lod_source;
+  if (std::popcount(source) > 1) return false;
+  return (op.flags & kOpClamp) == 0 || (source & (kOpLod | kOpLz)) == 0;
+}
+
+bool IsSamplerOp(OpKind kind) {
+  return kind == OpKind::kSample || kind == OpKind::kGather4 || kind == OpKind::kGetLod;
+}
+
 // The ops (kind + flag combinations) this release executes.
 bool IsImplemented(Op op) {
   switch (op.kind) {
@@ -26,7 +43,10 @@ bool IsImplemented(Op op) {
     case OpKind::kStore:
       return (op.flags & ~uint32_t{kOpMip | kOpPck}) == 0;
     case OpKind::kSample:
-      return op.flags == 0 || op.flags == kOpLod || op.flags == kOpLz || op.flags == kOpBias;
+    case OpKind::kGather4:
+      return IsSamplerVariant(op);
+    case OpKind::kGetLod:
+      return op.flags == 0;
     case OpKind::kGetResinfo:
       return op.flags == 0;
     case OpKind::kAtomic:
@@ -82,7 +102,9 @@ uint8_t SelOf(DstSel s) {
 
 Status PrepareSampler(const TexRequest& req, WaveSetup* s) {
   const SamplerDesc* sd = req.sampler;
-  if (sd == nullptr) return Status::InvalidArgument("request has no sampler (S#) for a sample op");
+  if (sd == nullptr) {
+    return Status::InvalidArgument("request has no sampler (S#) for " + UpperOpName(req.op));
+  }
   TEXUNIT_RETURN_IF_ERROR(CheckClamp("CLAMP_X", sd->clamp_x));
   TEXUNIT_RETURN_IF_ERROR(CheckClamp("CLAMP_Y", sd->clamp_y));
   TEXUNIT_RETURN_IF_ERROR(CheckFilter("XY_MAG_FILTER", static_cast<uint8_t>(sd->xy_mag_filter), 3));
@@ -93,12 +115,22 @@ Status PrepareSampler(const TexRequest& req, WaveSetup* s) {
         "S#.FILTER_MODE=" + std::to_string(static_cast<int>(sd->filter_mode)) +
         " (min/max reduction) is not implemented in this release");
   }
+  if (sd->mip_filter == MipFilter::kPointAnisoAdj) {
+    return Status::Unimplemented(
+        "S#.MIP_FILTER=3 (POINT_ANISO_ADJ) is not implemented in this release");
+  }
   s->unnormalized = req.mods.unorm || sd->force_unnormalized;
   const uint32_t flags = req.op.flags;
-  s->lod_zero = (flags & kOpLz) != 0 || s->unnormalized;
-  s->lod_explicit = !s->lod_zero && (flags & kOpLod) != 0;
-  s->lod_implicit = !s->lod_zero && !s->lod_explicit;
-  s->use_bias_operand = !s->lod_zero && (flags & kOpBias) != 0;
+  s->lod_zero = (flags & kOpLz) != 0;
+  s->lod_explicit = (flags & kOpLod) != 0;
+  s->lod_derivatives = (flags & (kOpDeriv | kOpCoarseDeriv)) != 0;
+  s->lod_coarse = (flags & kOpCoarseDeriv) != 0;
+  s->use_bias_operand = (flags & kOpBias) != 0;
+  s->use_clamp_operand = (flags & kOpClamp) != 0;
+  s->use_offset = (flags & kOpOffset) != 0;
+  s->compare = (flags & kOpCompare) != 0;
+  s->lod_width = s->unnormalized ? 1.0f : s->levels.fwidth[0];
+  s->lod_height = s->unnormalized ? 1.0f : s->levels.fheight[0];
   s->sampler_bias = sd->lod_bias / 256.0f;
   s->min_lod = sd->min_lod / 256.0f;
   s->max_lod = sd->max_lod / 256.0f;
@@ -109,17 +141,43 @@ Status PrepareSampler(const TexRequest& req, WaveSetup* s) {
   const bool filterable = s->plan.filterable;
   s->mag_linear = linear(sd->xy_mag_filter) && filterable;
   s->min_linear = linear(sd->xy_min_filter) && filterable;
-  if (sd->mip_filter == MipFilter::kPointAnisoAdj) {
-    return Status::Unimplemented(
-        "S#.MIP_FILTER=3 (POINT_ANISO_ADJ) is not implemented in this release");
-  }
   s->mip = sd->mip_filter;
   if (!filterable && s->mip == MipFilter::kLinear) s->mip = MipFilter::kPoint;
   s->clamp_x = sd->clamp_x;
   s->clamp_y = sd->clamp_y;
   s->hardware_precision = req.precision == PrecisionMode::kHardware;
+  if (s->compare) {
+    if (s->plan.numeric != NumericClass::kFloat) {
+      return Status::InvalidArgument(UpperOpName(req.op) + " compares depth, but T# format " +
+                                     FormatName(s->plan.id) + " is an integer format");
+    }
+    if (static_cast<uint8_t>(sd->depth_compare_func) > 7) {
+      return Status::InvalidArgument(
+          "S#.DEPTH_COMPARE_FUNC=" + std::to_string(static_cast<int>(sd->depth_compare_func)) +
+          " is not a compare function");
+    }
+    s->compare_func = sd->depth_compare_func;
+    const ChannelKind x = s->plan.ch[0].kind;
+    s->compare_clamp_ref = x == ChannelKind::kUnorm;
+    const bool code =
+        x == ChannelKind::kUnorm || x == ChannelKind::kSnorm || x == ChannelKind::kUbnorm;
+    s->compare_divisor = code ? s->plan.ch[0].divisor : 0.0f;
+    TEXUNIT_RETURN_IF_ERROR(Need(req.in.zcompare, "zcompare"));
+  }
+  if (req.op.kind == OpKind::kGather4) {
+    s->gather_sel = SelOf(req.image->dst_sel[std::countr_zero(req.mods.dmask & 0xFu)]);
+  }
   if (s->lod_explicit) TEXUNIT_RETURN_IF_ERROR(Need(req.in.lod, "lod"));
   if (s->use_bias_operand) TEXUNIT_RETURN_IF_ERROR(Need(req.in.bias, "bias"));
+  if (s->use_clamp_operand) TEXUNIT_RETURN_IF_ERROR(Need(req.in.clamp, "clamp"));
+  if (s->use_offset) TEXUNIT_RETURN_IF_ERROR(Need(req.in.offset, "offset"));
+  if (s->lod_derivatives) {
+    static const char* const kNames[2][2] = {{"deriv[0][0] (ds/dx)", "deriv[0][1] (dt/dx)"},
+                                             {"deriv[1][0] (ds/dy)", "deriv[1][1] (dt/dy)"}};
+    for (int d = 0; d < 2; ++d) {
+      for (int c = 0; c < 2; ++c) TEXUNIT_RETURN_IF_ERROR(Need(req.in.deriv[d][c], kNames[d][c]));
+    }
+  }
   return Status::Ok();
 }
 
@@ -222,10 +280,10 @@ Status CheckOpFormat(const TexRequest& req, const TexelPlan& plan) {
 // integer addresses; sample ops run on 2D images in this release.
 Status PrepareImageType(const TexRequest& req, WaveSetup* s) {
   const ImageType t = req.image->type;
-  if (req.op.kind == OpKind::kSample && t != ImageType::k2D) {
+  if (IsSamplerOp(req.op.kind) && t != ImageType::k2D) {
     return Status::Unimplemented(std::string("T#.TYPE=") + ImageTypeName(t) + " with " +
                                  UpperOpName(req.op) +
-                                 " is not implemented in this release (sample ops: 2D only)");
+                                 " is not implemented in this release (sampler ops: 2D only)");
   }
   s->type = t;
   s->uses_y = t != ImageType::k1D && t != ImageType::k1DArray;
@@ -274,6 +332,14 @@ Status PrepareData(const TexRequest& req, WaveSetup* s) {
         s->ncomp = IsCompareSwap(req.op.atomic) ? n / 2 : n;
         for (int k = 0; k < s->ncomp; ++k) s->sel[k] = static_cast<uint8_t>(k);
       }
+      break;
+    case OpKind::kGather4:
+      if (dmask == 0) {
+        return Status::InvalidArgument(UpperOpName(req.op) +
+                                       " gathers the component of DMASK's lowest set bit, but "
+                                       "DMASK=0x0");
+      }
+      s->ncomp = 4;  // four texels whatever DMASK says
       break;
     default:
       for (int c = 0; c < 4; ++c) {
@@ -343,7 +409,7 @@ Status PrepareWave(const TexRequest& req, const ExecOptions& options, WaveSetup*
   s->raw_signed = (req.op.flags & kOpSgn) != 0;
   s->d16 = req.mods.d16;
   const bool converts = req.op.kind == OpKind::kLoad || req.op.kind == OpKind::kStore ||
-                        req.op.kind == OpKind::kSample;
+                        req.op.kind == OpKind::kSample || req.op.kind == OpKind::kGather4;
   if (s->d16 && (s->raw || !converts)) {
     return Status::InvalidArgument("modifier D16 does not apply to " + UpperOpName(req.op) +
                                    (s->raw ? ", which moves raw bits" : ""));
@@ -379,7 +445,8 @@ Status PrepareWave(const TexRequest& req, const ExecOptions& options, WaveSetup*
   s->view_layers = s->uses_layer ? static_cast<int32_t>(img.last_array) -
                                        static_cast<int32_t>(img.base_array) + 1
                                  : 1;
-  if (req.op.kind == OpKind::kGetResinfo) return Status::Ok();  // reads no memory
+  if (req.op.kind == OpKind::kGetResinfo) return Status::Ok();        // reads no memory
+  if (req.op.kind == OpKind::kGetLod) return PrepareSampler(req, s);  // reads no memory either
 
   if (req.memory == nullptr) return Status::InvalidArgument("request has no memory");
   uint8_t* host = req.memory->Resolve(img.base_address, image->total_bytes, writes);
@@ -404,11 +471,12 @@ Status PrepareWave(const TexRequest& req, const ExecOptions& options, WaveSetup*
     s->last_dword = static_cast<int32_t>(std::min<uint64_t>(image->total_bytes - 4, 0x7FFFFFFF));
   }
   s->one_bits = s->raw ? 1u : s->plan.one_bits;
-  // _PCK loads return the texel's dwords as DMASK selects them; the others go through DST_SEL.
-  if (req.op.kind != OpKind::kAtomic && !s->raw) {
+  // _PCK loads return the texel's dwords as DMASK selects them; the others go through DST_SEL
+  // (GATHER4 through gather_sel).
+  if (req.op.kind != OpKind::kAtomic && req.op.kind != OpKind::kGather4 && !s->raw) {
     for (int k = 0; k < s->ncomp; ++k) s->sel[k] = SelOf(img.dst_sel[s->sel[k]]);
   }
-  if (req.op.kind == OpKind::kSample) TEXUNIT_RETURN_IF_ERROR(PrepareSampler(req, s));
+  if (IsSamplerOp(req.op.kind)) TEXUNIT_RETURN_IF_ERROR(PrepareSampler(req, s));
   return Status::Ok();
 }
 

@@ -72,18 +72,30 @@ struct WaveSetup {
   int nstore = 0;
   uint8_t store_channel[4] = {};
 
-  // Sampling state (sample ops only).
+  // Sampler state (sample, gather4 and get_lod ops only).
   bool unnormalized = false;
-  bool lod_implicit = false;  // derive lambda from the quads
-  bool lod_explicit = false;  // lambda = lod operand
-  bool lod_zero = false;      // LZ, or unnormalized
+  bool lod_explicit = false;     // _L: lambda = lod operand
+  bool lod_zero = false;         // _LZ: lambda = 0
+  bool lod_derivatives = false;  // _D, _CD: lambda from the derivative operands
+  bool lod_coarse = false;       // _CD: the quad's top-left lane's derivatives
   bool use_bias_operand = false;
+  bool use_clamp_operand = false;  // _CL
+  bool use_offset = false;         // _O
+  float lod_width = 1.0f;          // W, H of the LOD formulas: level 0's size, 1 if unnormalized
+  float lod_height = 1.0f;
   float sampler_bias = 0.0f;
   float min_lod = 0.0f;
   float max_lod = 0.0f;
   bool mag_linear = false;
   bool min_linear = false;
-  MipFilter mip = MipFilter::kNone;
+  MipFilter mip = MipFilter::kNone;  // LINEAR only where it blends (not on integer formats)
+  // _C: the S# function; UNORM depth clamps the reference to [0, 1]; the X channel's divisor (0
+  // when its filter domain is already the value).
+  bool compare = false;
+  CompareFunc compare_func = CompareFunc::kNever;
+  bool compare_clamp_ref = false;
+  float compare_divisor = 0.0f;
+  uint8_t gather_sel = kSelX;  // GATHER4: the DST_SEL-mapped component of the DMASK bit
   ClampMode clamp_x = ClampMode::kWrap;
   ClampMode clamp_y = ClampMode::kWrap;
   bool pow2_x = false;  // every view level's width is a power of two (WRAP becomes a mask)

@@ -279,8 +279,10 @@ TEST(Runtime, ValidationErrorsNameFieldAndValue) {
     EXPECT_EQ(s.code(), code) << s.ToString();
     EXPECT_NE(s.message().find(text), std::string::npos) << s.ToString();
   };
-  expect(request(OpKind::kSample, kOpCompare), StatusCode::kUnimplemented, "IMAGE_SAMPLE_C");
-  expect(request(OpKind::kGather4, 0), StatusCode::kUnimplemented, "IMAGE_GATHER4");
+  expect(request(OpKind::kSample, kOpCompare), StatusCode::kInvalidArgument, "zcompare");
+  expect(request(OpKind::kMsaaLoad, 0), StatusCode::kUnimplemented, "IMAGE_MSAA_LOAD");
+  expect(request(OpKind::kSample, kOpLod | kOpClamp), StatusCode::kUnimplemented,
+         "IMAGE_SAMPLE_L_CL");  // no such opcode
   TexRequest q = request(OpKind::kLoad, 0);
   q.lane_count = 65;
   expect(q, StatusCode::kInvalidArgument, "lane_count=65");

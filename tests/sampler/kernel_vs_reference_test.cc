@@ -1,5 +1,6 @@
 // Every SIMD target against the scalar reference (tests/reference), on random requests over every
-// texel format and (for loads, stores, GET_RESINFO and atomics) every image type, with edge cases:
+// texel format (sampler ops: every SAMPLE/GATHER4 variant and GET_LOD on 2D images) and (for loads,
+// stores, GET_RESINFO and atomics) every image type, with edge cases:
 // NaN/Inf/denormal/huge/negative coordinates and texels, 1x1 and non-power-of-two images, last
 // levels, layer views, MSAA fragment counts, every CLAMP mode of this release, mixed mag/min
 // filters, random exec masks, DMASK, DST_SEL, D16 and the raw _PCK/_SGN forms. The formats with
@@ -33,7 +34,7 @@ struct Scenario {
   SamplerDesc sampler;
   std::vector<uint8_t> memory;
   TexRequest req;
-  std::vector<uint32_t> in[12];
+  std::vector<uint32_t> in[16];
   std::string describe;
 };
 
@@ -111,10 +112,14 @@ bool IsLayered(ImageType t) {
          t == ImageType::k2DMsaaArray;
 }
 
-// The image type of a request: sample ops sample 2D images in this release; the integer-address
+bool IsSamplerOp(OpKind kind) {
+  return kind == OpKind::kSample || kind == OpKind::kGather4 || kind == OpKind::kGetLod;
+}
+
+// The image type of a request: sampler ops sample 2D images in this release; the integer-address
 // ops take every type (block formats have no MSAA form).
 ImageType PickType(Rng& r, OpKind kind, const FormatDesc& fd) {
-  if (kind == OpKind::kSample || r.B(25)) return ImageType::k2D;
+  if (IsSamplerOp(kind) || r.B(25)) return ImageType::k2D;
   static const ImageType kTypes[] = {
       ImageType::k1D,      ImageType::k2D,      ImageType::k3D,     ImageType::kCube,
       ImageType::k1DArray, ImageType::k2DArray, ImageType::k2DMsaa, ImageType::k2DMsaaArray};
@@ -145,11 +150,33 @@ uint32_t AtomicValue(Rng& r) {
   }
 }
 
+// A variant of a GFX6-9 SAMPLE or GATHER4 opcode: one LOD source at most, _CL where the opcodes
+// have it, _C and _O at random (GET_LOD has no variants).
+uint32_t PickSamplerFlags(Rng& r, OpKind kind) {
+  if (kind == OpKind::kGetLod) return 0;
+  static const uint32_t kSources[] = {0, kOpLod, kOpLz, kOpBias, kOpDeriv, kOpCoarseDeriv};
+  uint32_t flags = kSources[r.U(kind == OpKind::kGather4 ? 4 : 6)];
+  if ((flags & (kOpLod | kOpLz)) == 0 && r.B(30)) flags |= kOpClamp;
+  if (r.B(30)) flags |= kOpCompare;
+  if (r.B(30)) flags |= kOpOffset;
+  return flags;
+}
+
+// Depth compares mostly get a depth format (float and UNORM depth, and the RGBA8 fast path).
+FormatId PickCompareFormat(Rng& r, FormatId format) {
+  static const FormatId kDepth[] = {FormatId::kR32_FLOAT, FormatId::kR16_UNORM,
+                                    FormatId::kR24G8_UNORM, FormatId::kR32G8X24_FLOAT,
+                                    FormatId::kR8G8B8A8_UNORM};
+  return r.B(60) ? kDepth[r.U(sizeof(kDepth) / sizeof(kDepth[0]))] : format;
+}
+
 // Builds a random request of `kind` on a random format; lanes form quads with structured
 // derivatives.
 void MakeScenario(Rng& r, OpKind kind, FormatId format, Scenario* sc) {
   static const uint32_t kSizes[] = {1, 2, 3, 5, 8, 16, 17, 33, 64};
   if (kind == OpKind::kAtomic) format = PickAtomicFormat(r, format);
+  const uint32_t sampler_flags = IsSamplerOp(kind) ? PickSamplerFlags(r, kind) : 0;
+  if (sampler_flags & kOpCompare) format = PickCompareFormat(r, format);
   const FormatDesc& fd = GetFormatDesc(format);
   const ImageType type = PickType(r, kind, fd);
   const bool is_3d = type == ImageType::k3D;
@@ -195,12 +222,13 @@ void MakeScenario(Rng& r, OpKind kind, FormatId format, Scenario* sc) {
   sd.max_lod = static_cast<uint16_t>(r.B(70) ? 15 * 256 : r.U(8 * 256));
   sd.lod_bias = static_cast<int16_t>(r.B(60) ? 0 : static_cast<int>(r.U(8 * 256)) - 4 * 256);
   sd.force_unnormalized = r.B(5);
+  sd.depth_compare_func = static_cast<CompareFunc>(r.U(8));
 
   TexRequest& q = sc->req;
   q.op.kind = kind;
   q.mods.dmask = static_cast<uint8_t>(r.B(60) ? 0xF : r.U(16));
   q.mods.tfe = r.B(10);
-  q.mods.unorm = kind == OpKind::kSample && r.B(10);
+  q.mods.unorm = IsSamplerOp(kind) && r.B(10);
   q.precision = r.B(20) ? PrecisionMode::kHardware : PrecisionMode::kFloat;
   q.lane_count = r.B(70) ? 64 : 1 + r.U(64);
   q.exec = r.B(50) ? ~0ull : (uint64_t{r.Bits()} << 32 | r.Bits());
@@ -209,10 +237,10 @@ void MakeScenario(Rng& r, OpKind kind, FormatId format, Scenario* sc) {
 
   const uint32_t n = q.lane_count;
   for (auto& v : sc->in) v.assign(n, 0);
-  if (kind == OpKind::kSample) {
-    static const uint32_t kFlags[] = {0, kOpLod, kOpLz, kOpBias};
-    q.op.flags = kFlags[r.U(4)];
-    q.mods.d16 = r.B(15);
+  if (IsSamplerOp(kind)) {
+    q.op.flags = sampler_flags;
+    if (kind == OpKind::kGather4 && r.B(70)) q.mods.dmask = static_cast<uint8_t>(1 << r.U(4));
+    q.mods.d16 = r.B(kind == OpKind::kGetLod ? 3 : 15);  // GET_LOD with D16: InvalidArgument
     const float scale = std::ldexp(1.0f, static_cast<int>(r.U(12)) - 6);
     for (uint32_t quad = 0; quad * 4 < n; ++quad) {
       const float s0 = r.F(-2.0f, 3.0f), t0 = r.F(-2.0f, 3.0f);
@@ -227,12 +255,32 @@ void MakeScenario(Rng& r, OpKind kind, FormatId format, Scenario* sc) {
         sc->in[1][lane] = FloatBits(t);
         sc->in[2][lane] = FloatBits(r.B(5) ? EdgeCoord(r) : r.F(-2.0f, 8.0f));  // lod
         sc->in[3][lane] = FloatBits(r.B(5) ? EdgeCoord(r) : r.F(-3.0f, 3.0f));  // bias
+        sc->in[9][lane] = FloatBits(r.B(5) ? EdgeCoord(r) : r.F(-1.0f, 6.0f));  // clamp
+        // zcompare: around the depth range, sometimes exactly 0, 1 or an edge case.
+        static const float kRefs[] = {0.0f, 1.0f, 0.5f, -0.0f};
+        sc->in[10][lane] = FloatBits(r.B(5)    ? EdgeCoord(r)
+                                     : r.B(20) ? kRefs[r.U(4)]
+                                               : r.F(-0.2f, 1.2f));
+        sc->in[11][lane] = r.Bits();  // offsets: every bit random, the 6-bit fields included
+        // Derivatives: the quad's own steps, scaled, stretched or replaced at random.
+        const float stretch = r.B(30) ? r.F(0.0f, 8.0f) : 1.0f;
+        sc->in[12][lane] = FloatBits(r.B(4) ? EdgeCoord(r) : dx * stretch);     // ds/dx
+        sc->in[13][lane] = FloatBits(r.B(4) ? EdgeCoord(r) : r.F(-1, 1) * dy);  // dt/dx
+        sc->in[14][lane] = FloatBits(r.B(4) ? EdgeCoord(r) : r.F(-1, 1) * dx);  // ds/dy
+        sc->in[15][lane] = FloatBits(r.B(4) ? EdgeCoord(r) : dy / std::max(stretch, 0.5f));
       }
     }
     q.in.coord[0] = sc->in[0].data();
     q.in.coord[1] = sc->in[1].data();
     q.in.lod = sc->in[2].data();
     q.in.bias = sc->in[3].data();
+    q.in.clamp = sc->in[9].data();
+    q.in.zcompare = sc->in[10].data();
+    q.in.offset = sc->in[11].data();
+    q.in.deriv[0][0] = sc->in[12].data();
+    q.in.deriv[0][1] = sc->in[13].data();
+    q.in.deriv[1][0] = sc->in[14].data();
+    q.in.deriv[1][1] = sc->in[15].data();
   } else {
     const bool mem_op = kind == OpKind::kLoad || kind == OpKind::kStore;
     q.op.flags = mem_op && r.B(50) ? uint32_t{kOpMip} : 0u;
@@ -371,13 +419,14 @@ class KernelVsReference : public ::testing::TestWithParam<std::string> {
   void ExpectSame(const Scenario& sc, const Outputs& ref, const Outputs& got,
                   const std::string& where) {
     const uint32_t flags = sc.req.op.flags;
-    const bool implicit = sc.req.op.kind == OpKind::kSample && flags != kOpLod && flags != kOpLz;
+    const OpKind kind = sc.req.op.kind;
+    const bool implicit = IsSamplerOp(kind) && (flags & (kOpLod | kOpLz)) == 0;
     const bool hw = sc.req.precision == PrecisionMode::kHardware;
     const float tol = !implicit ? 0.0f : hw ? 1.0f / 256 : 1e-4f;
     for (int k = 0; k < 4; ++k) {
       for (uint32_t lane = 0; lane < sc.req.lane_count; ++lane) {
         ASSERT_TRUE(SameValue(ref.data[k][lane], got.data[k][lane], tol, sc.req.mods.d16,
-                              sc.req.op.kind == OpKind::kSample))
+                              kind == OpKind::kSample || kind == OpKind::kGetLod))
             << where << " lane " << lane << " component " << k << ": reference " << std::hex
             << ref.data[k][lane] << " (" << std::bit_cast<float>(ref.data[k][lane]) << ") kernel "
             << got.data[k][lane] << " (" << std::bit_cast<float>(got.data[k][lane]) << ")"
@@ -406,6 +455,8 @@ TEST_P(KernelVsReference, Store) { Compare(OpKind::kStore, 2, 4000); }
 TEST_P(KernelVsReference, Sample) { Compare(OpKind::kSample, 3, 8000); }
 TEST_P(KernelVsReference, GetResinfo) { Compare(OpKind::kGetResinfo, 4, 1000); }
 TEST_P(KernelVsReference, Atomic) { Compare(OpKind::kAtomic, 5, 4000); }
+TEST_P(KernelVsReference, Gather4) { Compare(OpKind::kGather4, 6, 4000); }
+TEST_P(KernelVsReference, GetLod) { Compare(OpKind::kGetLod, 7, 1000); }
 
 INSTANTIATE_TEST_SUITE_P(Targets, KernelVsReference,
                          ::testing::ValuesIn(Runtime::SupportedTargets()),

@@ -48,6 +48,20 @@ constexpr uint32_t kStoreXw[] = {0xf0201900, 0x00020004};
 constexpr uint32_t kSampleLz[] = {0xf09c0f00, 0x00820004};
 // image_sample_l v[0:3], v[4:6], s[8:15], s[16:19] dmask:0xf
 constexpr uint32_t kSampleL[] = {0xf0900f00, 0x00820004};
+// image_gather4 v[0:3], v[4:5], s[8:15], s[16:19] dmask:0x4
+constexpr uint32_t kGather4B[] = {0xf1000400, 0x00820004};
+// image_gather4_c_lz_o v[0:3], v[4:7], s[8:15], s[16:19] dmask:0x1
+constexpr uint32_t kGather4CLzO[] = {0xf17c0100, 0x00820004};
+// image_get_lod v[0:1], v[4:5], s[8:15], s[16:19] dmask:0x3
+constexpr uint32_t kGetLod[] = {0xf1800300, 0x00820004};
+// image_sample_c_lz v0, v[4:6], s[8:15], s[16:19] dmask:0x1
+constexpr uint32_t kSampleCLz[] = {0xf0bc0100, 0x00820004};
+// image_sample_d v[0:3], v[4:11], s[8:15], s[16:19] dmask:0xf  (2D reads v[4:9])
+constexpr uint32_t kSampleD[] = {0xf0880f00, 0x00820004};
+// image_sample_cd v[0:3], v[4:11], s[8:15], s[16:19] dmask:0xf
+constexpr uint32_t kSampleCd[] = {0xf1a00f00, 0x00820004};
+// image_sample_cl_o v[0:3], v[4:7], s[8:15], s[16:19] dmask:0xf
+constexpr uint32_t kSampleClO[] = {0xf0c40f00, 0x00820004};
 // image_atomic_add v0, v[4:5], s[8:15] dmask:0x1 unorm glc
 constexpr uint32_t kAtomicAdd[] = {0xf0483100, 0x00020004};
 
@@ -123,6 +137,9 @@ class MimgExecuteTest : public ::testing::Test {
     s.xy_mag_filter = s.xy_min_filter = filter;
     s.mip_filter = mip;
     s.max_lod = 15 * 256;
+    BindSampler(w, s);
+  }
+  void BindSampler(Wave& w, const SamplerDesc& s) {
     uint32_t d[4] = {};
     ASSERT_TRUE(EncodeSamplerDesc(Gfx::kGfx8, s, d).ok());
     for (int i = 0; i < 4; ++i) w.sgprs[16 + i] = d[i];
@@ -383,6 +400,168 @@ TEST_F(MimgExecuteTest, SampleLReadsTheLodOperand) {
       EXPECT_EQ(w.v(c, lane), Unorm8(byte)) << "lane " << lane << " component " << c;
     }
   }
+}
+
+TEST_F(MimgExecuteTest, Gather4ReturnsBottomLeftFirst) {
+  // DMASK 0x4 gathers B = 16x + y. At (0.5, 0.5) the footprint is x 1..2, y 1..2; at (0, 0) it
+  // wraps to x 3, 0 and y 3, 0. VDATA: (x0, y1), (x1, y1), (x1, y0), (x0, y0).
+  Wave w;
+  w.lane_count = 8;
+  BindImage(w);
+  BindSampler(w, XyFilter::kPoint);  // gathers ignore the XY filter
+  for (uint32_t lane = 0; lane < 8; ++lane) {
+    w.v(4, lane) = F(lane < 4 ? 0.5f : 0.0f);
+    w.v(5, lane) = F(lane < 4 ? 0.5f : 0.0f);
+  }
+  ASSERT_TRUE(Run(kGather4B, w).ok());
+  const uint32_t centre[4] = {16 * 1 + 2, 16 * 2 + 2, 16 * 2 + 1, 16 * 1 + 1};
+  const uint32_t corner[4] = {16 * 3 + 0, 16 * 0 + 0, 16 * 0 + 3, 16 * 3 + 3};
+  for (uint32_t lane = 0; lane < 8; ++lane) {
+    for (uint32_t k = 0; k < 4; ++k) {
+      EXPECT_EQ(w.v(k, lane), Unorm8(lane < 4 ? centre[k] : corner[k]))
+          << "lane " << lane << " VDATA " << k;
+    }
+  }
+}
+
+TEST_F(MimgExecuteTest, Gather4CompareAppliesTheOffsetAndComparesEachTexel) {
+  // Offset x -1 moves the footprint at (0.5, 0.5) to x 0..1, y 1..2. D = R / 255 = x / 3, so
+  // LESS with ref 0.25 passes at x = 1 only.
+  Wave w;
+  w.lane_count = 1;
+  BindImage(w);
+  SamplerDesc smp;
+  smp.depth_compare_func = CompareFunc::kLess;
+  BindSampler(w, smp);
+  w.v(4, 0) = 0x3F;  // X = -1, Y = 0
+  w.v(5, 0) = F(0.25f);
+  w.v(6, 0) = F(0.5f);
+  w.v(7, 0) = F(0.5f);
+  ASSERT_TRUE(Run(kGather4CLzO, w).ok());
+  const float expect[4] = {0.0f, 1.0f, 1.0f, 0.0f};
+  for (uint32_t k = 0; k < 4; ++k) EXPECT_EQ(w.v(k, 0), F(expect[k])) << "VDATA " << k;
+}
+
+TEST_F(MimgExecuteTest, SampleCompareFiltersTheCompareResults) {
+  // Bilinear at (0.5, 0.5): texels x 1..2, y 1..2 with weight 1/4 each; D = x / 3. LESS passes
+  // where ref < D: ref 0.5 passes x = 2 only (0.5), ref 0.2 all (1), ref 0.9 none (0). EQUAL with
+  // ref = 85 / 255 matches x = 1 exactly: the compare reads the texel as a load returns it.
+  Wave w;
+  w.lane_count = 4;
+  BindImage(w);
+  SamplerDesc smp;
+  smp.xy_mag_filter = smp.xy_min_filter = XyFilter::kBilinear;
+  smp.depth_compare_func = CompareFunc::kLess;
+  BindSampler(w, smp);
+  const float refs[4] = {0.5f, 0.2f, 0.9f, 85.0f / 255.0f};
+  for (uint32_t lane = 0; lane < 4; ++lane) {
+    w.v(4, lane) = F(refs[lane]);
+    w.v(5, lane) = F(0.5f);
+    w.v(6, lane) = F(0.5f);
+  }
+  ASSERT_TRUE(Run(kSampleCLz, w).ok());
+  EXPECT_EQ(w.v(0, 0), F(0.5f));
+  EXPECT_EQ(w.v(0, 1), F(1.0f));
+  EXPECT_EQ(w.v(0, 2), F(0.0f));
+  EXPECT_EQ(w.v(0, 3), F(0.5f));    // LESS: x = 2 only
+  EXPECT_EQ(w.v(1, 0), kSentinel);  // DMASK 0x1: one register
+  smp.depth_compare_func = CompareFunc::kEqual;
+  BindSampler(w, smp);
+  ASSERT_TRUE(Run(kSampleCLz, w).ok());
+  EXPECT_EQ(w.v(0, 3), F(0.5f));  // EQUAL: x = 1 only
+  EXPECT_EQ(w.v(0, 0), F(0.0f));
+}
+
+// Level 1 of the 2-level image: its four texels are bytes 200 + 16 * texel + channel.
+void FillLevel1(std::vector<uint8_t>& texels) {
+  for (uint32_t i = 0; i < 16; ++i) texels[256 + i] = static_cast<uint8_t>(200 + 4 * (i / 4) + i);
+}
+uint32_t Level1(uint32_t x, uint32_t y, uint32_t c) {
+  const uint32_t i = (y * 2 + x) * 4 + c;
+  return 200 + 4 * (i / 4) + i;
+}
+
+TEST_F(MimgExecuteTest, SampleDTakesEachLanesDerivativesAndSampleCdItsQuads) {
+  // ds/dx = 0.5 on a 4-texel-wide level 0 is 2 texels per pixel: lambda 1, level 1. Lane 0 has
+  // it, lanes 1-3 ds/dx = 0.25 (lambda 0, level 0). _D: lane by lane; _CD: lane 0's for all.
+  FillLevel1(texels_);
+  Wave w;
+  w.lane_count = 4;
+  BindImage(w, /*levels=*/2);
+  BindSampler(w, XyFilter::kPoint, MipFilter::kPoint);
+  for (uint32_t lane = 0; lane < 4; ++lane) {
+    w.v(4, lane) = F(lane == 0 ? 0.5f : 0.25f);  // ds/dx
+    w.v(5, lane) = F(0.0f);                      // dt/dx
+    w.v(6, lane) = F(0.0f);                      // ds/dy
+    w.v(7, lane) = F(0.0f);                      // dt/dy
+    w.v(8, lane) = F(0.625f);                    // level 0: x 2; level 1: x 1
+    w.v(9, lane) = F(0.125f);                    // level 0: y 0; level 1: y 0
+  }
+  Wave cd = w;
+  ASSERT_TRUE(Run(kSampleD, w).ok());
+  ASSERT_TRUE(Run(kSampleCd, cd).ok());
+  for (uint32_t c = 0; c < 4; ++c) {
+    EXPECT_EQ(w.v(c, 0), Unorm8(Level1(1, 0, c)));
+    EXPECT_EQ(cd.v(c, 0), Unorm8(Level1(1, 0, c)));
+    for (uint32_t lane = 1; lane < 4; ++lane) {
+      EXPECT_EQ(w.v(c, lane), Unorm8(TexelByte(2, 0, c))) << "lane " << lane;
+      EXPECT_EQ(cd.v(c, lane), Unorm8(Level1(1, 0, c))) << "lane " << lane;
+    }
+  }
+}
+
+TEST_F(MimgExecuteTest, SampleClORaisesTheLevelAndOffsetsTheTexel) {
+  // Quads of equal coordinates have lambda -inf: the level is the clamp operand's (0 or 1).
+  // (0.375, 0.375) is texel (1, 1) of level 0 and (0, 0) of level 1; the offset (+1, -1) moves
+  // them to (2, 0) and, wrapping y, to (1, 1).
+  FillLevel1(texels_);
+  Wave w;
+  w.lane_count = 8;
+  BindImage(w, /*levels=*/2);
+  BindSampler(w, XyFilter::kPoint, MipFilter::kPoint);
+  for (uint32_t lane = 0; lane < 8; ++lane) {
+    w.v(4, lane) = 0x01u | 0x3Fu << 8;  // X = +1, Y = -1
+    w.v(5, lane) = F(0.375f);
+    w.v(6, lane) = F(0.375f);
+    w.v(7, lane) = F(lane < 4 ? 0.0f : 1.0f);  // clamp
+  }
+  ASSERT_TRUE(Run(kSampleClO, w).ok());
+  for (uint32_t c = 0; c < 4; ++c) {
+    EXPECT_EQ(w.v(c, 0), Unorm8(TexelByte(2, 0, c)));
+    EXPECT_EQ(w.v(c, 4), Unorm8(Level1(1, 1, c)));
+  }
+}
+
+TEST_F(MimgExecuteTest, GetLodReturnsTheAccessedAndTheComputedLod) {
+  // Three levels (4x4, 2x2, 1x1: M = 2), LOD_BIAS 0.5. Quad 0 steps s by 1 (4 texels per pixel:
+  // lambda 2), quad 1 by 0.5 (lambda 1). y = lambda + 0.5 = 2.5 and 1.5; LINEAR: x = y clamped
+  // to [0, 2]; POINT: x = the nearest level, floor(y + 0.5) clamped to 2.
+  Wave w;
+  w.lane_count = 8;
+  BindImage(w, /*levels=*/3);
+  SamplerDesc smp;
+  smp.mip_filter = MipFilter::kLinear;
+  smp.max_lod = 15 * 256;
+  smp.lod_bias = 128;
+  BindSampler(w, smp);
+  for (uint32_t lane = 0; lane < 8; ++lane) {
+    const float step = lane < 4 ? 1.0f : 0.5f;
+    w.v(4, lane) = F((lane & 1) ? step : 0.0f);
+    w.v(5, lane) = F(0.0f);
+  }
+  Wave point = w;
+  ASSERT_TRUE(Run(kGetLod, w).ok());
+  EXPECT_EQ(w.v(0, 0), F(2.0f));
+  EXPECT_EQ(w.v(1, 0), F(2.5f));
+  EXPECT_EQ(w.v(0, 4), F(1.5f));
+  EXPECT_EQ(w.v(1, 4), F(1.5f));
+  smp.mip_filter = MipFilter::kPoint;
+  BindSampler(point, smp);
+  ASSERT_TRUE(Run(kGetLod, point).ok());
+  EXPECT_EQ(point.v(0, 0), F(2.0f));
+  EXPECT_EQ(point.v(1, 0), F(2.5f));
+  EXPECT_EQ(point.v(0, 4), F(2.0f));
+  EXPECT_EQ(point.v(1, 4), F(1.5f));
 }
 
 TEST_F(MimgExecuteTest, UnboundResourceReturnsZeros) {

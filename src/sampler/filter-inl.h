@@ -1,0 +1,102 @@
+// The filter stage of the sampler ops (docs/sampling.md, "Depth compare" and "Filtering"): the
+// per-texel depth compare of _C (true PCF: before any weighting), the bilinear weights and the
+// linear mip blend. Fixed operation order, no MulAdd: every target gives identical bits.
+#if defined(TEXUNIT_FILTER_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef TEXUNIT_FILTER_INL_H_
+#undef TEXUNIT_FILTER_INL_H_
+#else
+#define TEXUNIT_FILTER_INL_H_
+#endif
+
+#include "formats/vec4-inl.h"
+#include "hwy/highway.h"
+#include "sampler/address-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace texunit {
+namespace HWY_NAMESPACE {
+
+// _C: the reference, clamped to [0, 1] (NaN to 0) for a UNORM depth channel.
+HWY_INLINE VF CompareReference(const WaveSetup& s, const SamplerOperands& op, size_t base) {
+  const DF df;
+  VF ref = hn::LoadU(df, op.zcompare + base);
+  if (s.compare_clamp_ref) {
+    ref = hn::IfThenZeroElse(hn::IsNaN(ref), ref);
+    ref = hn::Min(hn::Max(ref, hn::Zero(df)), hn::Set(df, 1.0f));
+  }
+  return ref;
+}
+
+// Replaces a texel by its compare result (r, r, r, r). `depth` is its X channel as a load returns
+// it (binary32 denormals flushed). Highway's float comparisons are ordered: false for NaN.
+HWY_INLINE void CompareTexel(const WaveSetup& s, VF ref, VF depth, Vec4<VF> t) {
+  const DF df;
+  MF pass;
+  switch (s.compare_func) {
+    case CompareFunc::kLess:
+      pass = hn::Lt(ref, depth);
+      break;
+    case CompareFunc::kEqual:
+      pass = hn::Eq(ref, depth);
+      break;
+    case CompareFunc::kLessEqual:
+      pass = hn::Le(ref, depth);
+      break;
+    case CompareFunc::kGreater:
+      pass = hn::Gt(ref, depth);
+      break;
+    case CompareFunc::kNotEqual:
+      pass = hn::Not(hn::Eq(ref, depth));
+      break;
+    case CompareFunc::kGreaterEqual:
+      pass = hn::Ge(ref, depth);
+      break;
+    case CompareFunc::kAlways:
+      pass = hn::FirstN(df, hn::Lanes(df));
+      break;
+    default:  // kNever
+      pass = hn::FirstN(df, 0);
+      break;
+  }
+  const VF r = hn::IfThenElseZero(pass, hn::Set(df, 1.0f));
+  for (int c = 0; c < 4; ++c) t[c] = r;
+}
+
+// The X channel of a filter-domain texel as a load returns it: a code divided once, as PostDivide
+// divides the filtered result.
+HWY_INLINE VF DepthOf(const WaveSetup& s, Vec4<VF> t) {
+  const DF df;
+  return s.compare_divisor != 0.0f ? hn::Div(t[0], hn::Set(df, s.compare_divisor)) : t[0];
+}
+
+// BILINEAR per channel, in the contract's order; lanes outside `linear` take t00 as is (a zero
+// weight times an infinite neighbour would be NaN).
+HWY_INLINE void Bilerp(const Footprint& f, MF linear, Vec4<VF> t00, Vec4<VF> t10, Vec4<VF> t01,
+                       Vec4<VF> t11, Vec4<VF> out) {
+  const DF df;
+  const VF one = hn::Set(df, 1.0f);
+  const VF na = hn::Sub(one, f.a), nb = hn::Sub(one, f.b);
+  const VF w00 = hn::Mul(na, nb), w10 = hn::Mul(f.a, nb);
+  const VF w01 = hn::Mul(na, f.b), w11 = hn::Mul(f.a, f.b);
+  for (int c = 0; c < 4; ++c) {
+    VF r = hn::Add(hn::Mul(w00, t00[c]), hn::Mul(w10, t10[c]));
+    r = hn::Add(r, hn::Mul(w01, t01[c]));
+    r = hn::Add(r, hn::Mul(w11, t11[c]));
+    out[c] = hn::IfThenElse(linear, r, t00[c]);
+  }
+}
+
+// Mip LINEAR: (1 - f) * c0 + f * c1 on the `blend` lanes (f > 0), c0 elsewhere.
+HWY_INLINE void MipBlend(VF frac, MF blend, Vec4<VF> c1, Vec4<VF> c) {
+  const DF df;
+  const VF nf = hn::Sub(hn::Set(df, 1.0f), frac);
+  for (int i = 0; i < 4; ++i) {
+    c[i] = hn::IfThenElse(blend, hn::Add(hn::Mul(nf, c[i]), hn::Mul(frac, c1[i])), c[i]);
+  }
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace texunit
+HWY_AFTER_NAMESPACE();
+
+#endif  // TEXUNIT_FILTER_INL_H_

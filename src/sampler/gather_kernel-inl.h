@@ -1,0 +1,113 @@
+// IMAGE_GATHER4 with every variant (_L, _LZ, _B, _CL, _C, _O) and IMAGE_GET_LOD on 2D images
+// (docs/sampling.md, "GATHER4" and "GET_LOD"): the LOD stage picks one level per lane, the
+// address stage the 2x2 footprint, and the four texels are returned as a load reads them.
+#if defined(TEXUNIT_GATHER_KERNEL_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef TEXUNIT_GATHER_KERNEL_INL_H_
+#undef TEXUNIT_GATHER_KERNEL_INL_H_
+#else
+#define TEXUNIT_GATHER_KERNEL_INL_H_
+#endif
+
+#include "hwy/highway.h"
+#include "sampler/address-inl.h"
+#include "sampler/filter-inl.h"
+#include "sampler/lod-inl.h"
+#include "sampler/output-inl.h"
+#include "sampler/sampler_operands-inl.h"
+#include "sampler/texel_fetch-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace texunit {
+namespace HWY_NAMESPACE {
+
+// GATHER4's value of texel (x, y): the gathered component of the texel as a load returns it, or
+// of its compare result; float-class results flushed when denormal.
+HWY_INLINE VU GatherTexel(const WaveSetup& s, const LevelGeometry& g, VI x, VI y, VF ref,
+                          MI active) {
+  const DU du;
+  VI in_block;
+  const VI elem = ElementOf(s.plan, g.pitch, x, y, &in_block);
+  TEXUNIT_VEC4(VU, bits);
+  FetchForLoad(s, g.offset_words, elem, in_block, active, bits);
+  if (s.plan.numeric == NumericClass::kFloat) {
+    for (int c = 0; c < 4; ++c) bits[c] = AsBits(FlushDenormal(AsFloat(bits[c])));
+  }
+  if (s.compare) {
+    TEXUNIT_VEC4(VF, t);
+    CompareTexel(s, ref, AsFloat(bits[0]), t);
+    for (int c = 0; c < 4; ++c) bits[c] = AsBits(t[c]);
+  }
+  const uint8_t sel = s.gather_sel;
+  if (sel <= kSelW) return bits[sel];
+  return sel == kSelOne ? hn::Set(du, s.one_bits) : hn::Zero(du);
+}
+
+HWY_INLINE void GatherWaveImpl(const WaveSetup& s) {
+  const DF df;
+  const DI di;
+  const DU du;
+  const size_t n = hn::Lanes(df);
+  SamplerOperands op;
+  GetSamplerOperands(s, &op);
+  const MipFilter mip = s.lod_zero || s.unnormalized || s.mip == MipFilter::kNone
+                            ? MipFilter::kNone
+                            : MipFilter::kPoint;  // a gather never blends levels
+  const MF all = hn::FirstN(df, n);
+  uint32_t* const* out = s.req->out.data;
+
+  for (size_t base = 0; base < s.lane_count; base += n) {
+    const hn::Mask<DU> active_u = ActiveMask(du, s.exec, base);
+    if (hn::AllFalse(du, active_u)) continue;
+    const MI active = hn::RebindMask(di, active_u);
+    const bool all_active = hn::AllTrue(du, active_u);
+    const VF lambda = SampleLambda(s, op, base);
+    const LevelGeometry g = LookupLevel(s, ChooseLevels(s, mip, lambda).d0);
+    VF u, v;
+    TexelSpace(s, g, hn::LoadU(df, op.s + base), hn::LoadU(df, op.t + base), &u, &v);
+    const Footprint f = BilinearFootprint(s, g, u, v, LoadOffsets(s, op, base), all);
+    const VF ref = s.compare ? CompareReference(s, op, base) : hn::Zero(df);
+    // Seed 000's order: (x0, y1), (x1, y1), (x1, y0), (x0, y0).
+    WriteResult(s, GatherTexel(s, g, f.x0, f.y1, ref, active), active_u, all_active, out[0], base);
+    WriteResult(s, GatherTexel(s, g, f.x1, f.y1, ref, active), active_u, all_active, out[1], base);
+    WriteResult(s, GatherTexel(s, g, f.x1, f.y0, ref, active), active_u, all_active, out[2], base);
+    WriteResult(s, GatherTexel(s, g, f.x0, f.y0, ref, active), active_u, all_active, out[3], base);
+    WriteStatus(s, active_u, all_active, base);
+  }
+}
+
+// GET_LOD: x = the level a sample would access (after the clamps and the mip filter), y = the
+// unclamped lambda; DMASK selects from (x, y, 0, 0).
+HWY_INLINE void GetLodWaveImpl(const WaveSetup& s) {
+  const DF df;
+  const DU du;
+  const size_t n = hn::Lanes(df);
+  SamplerOperands op;
+  GetSamplerOperands(s, &op);
+  for (size_t base = 0; base < s.lane_count; base += n) {
+    const hn::Mask<DU> active_u = ActiveMask(du, s.exec, base);
+    if (hn::AllFalse(du, active_u)) continue;
+    const bool all_active = hn::AllTrue(du, active_u);
+    const VF y = UnclampedLambda(s, op, base);
+    VF x = hn::Zero(df);
+    if (!s.unnormalized && s.mip != MipFilter::kNone) {
+      const VF lambda = ClampLambda(s, op, base, y);
+      x = s.mip == MipFilter::kLinear
+              ? hn::Min(hn::Max(lambda, hn::Zero(df)), hn::Set(df, static_cast<float>(s.max_level)))
+              : hn::ConvertTo(df, NearestLevel(s, lambda));
+    }
+    TEXUNIT_VEC4(VU, bits);
+    bits[0] = AsBits(x);
+    bits[1] = AsBits(y);
+    bits[2] = bits[3] = hn::Zero(du);
+    for (int k = 0; k < s.ncomp; ++k) {
+      StoreActive(bits[s.sel[k]], active_u, all_active, s.req->out.data[k], base, s.lane_count);
+    }
+    WriteStatus(s, active_u, all_active, base);
+  }
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace texunit
+HWY_AFTER_NAMESPACE();
+
+#endif  // TEXUNIT_GATHER_KERNEL_INL_H_

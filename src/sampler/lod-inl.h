@@ -1,0 +1,172 @@
+// The LOD stage of the sampler ops (docs/sampling.md, "LOD" and "Filter and level selection"):
+// lambda from the quads (implicit), from derivative operands (_D per lane, _CD per quad) or from
+// the lod operand (_L); bias, the S# and _CL clamps, kHardware quantisation; then the view
+// levels each lane reads. Lanes of one chunk may land on different levels.
+#if defined(TEXUNIT_LOD_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef TEXUNIT_LOD_INL_H_
+#undef TEXUNIT_LOD_INL_H_
+#else
+#define TEXUNIT_LOD_INL_H_
+#endif
+
+#include "hwy/highway.h"
+#include "sampler/sampler_common-inl.h"
+#include "sampler/sampler_operands-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace texunit {
+namespace HWY_NAMESPACE {
+
+// log2(x) for the LOD: exponent plus an odd atanh series of the mantissa reduced to
+// [sqrt(1/2), sqrt(2)); absolute error < 2e-6. log2(0 or denormal) = -inf, log2(inf) = inf,
+// log2(NaN) = NaN, log2(negative) = NaN.
+HWY_INLINE VF Log2(DF df, VF x) {
+  const DI di;
+  const VI bits = hn::BitCast(di, x);
+  VI e = hn::Sub(hn::ShiftRight<23>(hn::And(bits, hn::Set(di, 0x7F800000))), hn::Set(di, 127));
+  VF m = hn::BitCast(df, hn::Or(hn::And(bits, hn::Set(di, 0x007FFFFF)), hn::Set(di, 0x3F800000)));
+  const MF big = hn::Gt(m, hn::Set(df, 1.41421356f));
+  m = hn::IfThenElse(big, hn::Mul(m, hn::Set(df, 0.5f)), m);
+  e = hn::Add(e, hn::IfThenElseZero(hn::RebindMask(di, big), hn::Set(di, 1)));
+  const VF z = hn::Div(hn::Sub(m, hn::Set(df, 1.0f)), hn::Add(m, hn::Set(df, 1.0f)));
+  const VF z2 = hn::Mul(z, z);
+  // 2 / ((2k+1) ln 2) for k = 0..4.
+  VF p = hn::Set(df, 0.32059590f);
+  p = hn::Add(hn::Mul(p, z2), hn::Set(df, 0.41219474f));
+  p = hn::Add(hn::Mul(p, z2), hn::Set(df, 0.57707264f));
+  p = hn::Add(hn::Mul(p, z2), hn::Set(df, 0.96179669f));
+  p = hn::Add(hn::Mul(p, z2), hn::Set(df, 2.88539008f));
+  VF r = hn::Add(hn::ConvertTo(df, e), hn::Mul(p, z));
+  const VF inf = hn::Set(df, HUGE_VALF);
+  r = hn::IfThenElse(hn::Lt(x, hn::Set(df, 1.17549435e-38f)), hn::Neg(inf), r);
+  r = hn::IfThenElse(hn::Eq(x, inf), inf, r);
+  // hn::IsNaN, not Ne(x, x): Highway 1.0.3 compares != as ordered (false for NaN) on AVX2/AVX3.
+  const MF bad = hn::Or(hn::IsNaN(x), hn::Lt(x, hn::Zero(df)));
+  return hn::IfThenElse(bad, hn::Set(df, __builtin_nanf("")), r);
+}
+
+// 0.5 * log2(max(rx, ry)) of the texel-space derivatives (max is NaN when either is NaN).
+HWY_INLINE VF RhoLambda(VF dudx, VF dvdx, VF dudy, VF dvdy) {
+  const DF df;
+  const VF rx = hn::Add(hn::Mul(dudx, dudx), hn::Mul(dvdx, dvdx));
+  const VF ry = hn::Add(hn::Mul(dudy, dudy), hn::Mul(dvdy, dvdy));
+  VF r = hn::Max(rx, ry);
+  r = hn::IfThenElse(hn::Or(hn::IsNaN(rx), hn::IsNaN(ry)), hn::Set(df, __builtin_nanf("")), r);
+  return hn::Mul(hn::Set(df, 0.5f), Log2(df, r));
+}
+
+// Lane `k` of each quad (k = 0..3) broadcast to the quad's four lanes, for the chunk at `base`.
+template <int kLane>
+HWY_INLINE VF QuadLane(const float* v, size_t base) {
+  const DF df;
+#if HWY_TARGET == HWY_SCALAR
+  return hn::Set(df, v[(base & ~size_t{3}) + kLane]);
+#else
+  // Chunks start on a quad boundary and every 128-bit block holds exactly one quad.
+  return hn::Broadcast<kLane>(hn::LoadU(df, v + base));
+#endif
+}
+
+// Implicit LOD (coarse: one value per quad) for the chunk starting at `base`.
+HWY_INLINE VF ImplicitLambda(const WaveSetup& s, const SamplerOperands& op, size_t base) {
+  const DF df;
+  const VF s_tl = QuadLane<0>(op.s, base), t_tl = QuadLane<0>(op.t, base);
+  const VF w = hn::Set(df, s.lod_width), h = hn::Set(df, s.lod_height);
+  const VF dudx = hn::Mul(hn::Sub(QuadLane<1>(op.s, base), s_tl), w);
+  const VF dvdx = hn::Mul(hn::Sub(QuadLane<1>(op.t, base), t_tl), h);
+  const VF dudy = hn::Mul(hn::Sub(QuadLane<2>(op.s, base), s_tl), w);
+  const VF dvdy = hn::Mul(hn::Sub(QuadLane<2>(op.t, base), t_tl), h);
+  return RhoLambda(dudx, dvdx, dudy, dvdy);
+}
+
+// _D: each lane's derivative operands; _CD: those of its quad's top-left lane.
+HWY_INLINE VF DerivativeLambda(const WaveSetup& s, const SamplerOperands& op, size_t base) {
+  const DF df;
+  const auto load = [&](const float* v) {
+    return s.lod_coarse ? QuadLane<0>(v, base) : hn::LoadU(df, v + base);
+  };
+  const VF w = hn::Set(df, s.lod_width), h = hn::Set(df, s.lod_height);
+  const VF dudx = hn::Mul(load(op.deriv[0][0]), w);
+  const VF dvdx = hn::Mul(load(op.deriv[0][1]), h);
+  const VF dudy = hn::Mul(load(op.deriv[1][0]), w);
+  const VF dvdy = hn::Mul(load(op.deriv[1][1]), h);
+  return RhoLambda(dudx, dvdx, dudy, dvdy);
+}
+
+// Steps 1-2: lambda before the clamps (what GET_LOD returns as y). Not for LZ.
+HWY_INLINE VF UnclampedLambda(const WaveSetup& s, const SamplerOperands& op, size_t base) {
+  const DF df;
+  VF lambda = s.lod_explicit      ? hn::LoadU(df, op.lod + base)
+              : s.lod_derivatives ? DerivativeLambda(s, op, base)
+                                  : ImplicitLambda(s, op, base);
+  lambda = hn::Add(lambda, hn::Set(df, s.sampler_bias));
+  if (s.use_bias_operand) lambda = hn::Add(lambda, hn::LoadU(df, op.bias + base));
+  return lambda;
+}
+
+// Step 4 alone (LZ skips steps 2-3 but not this).
+HWY_INLINE VF QuantizeLambda(const WaveSetup& s, VF lambda) {
+  const DF df;
+  if (!s.hardware_precision) return lambda;
+  return hn::Mul(hn::Floor(hn::Mul(lambda, hn::Set(df, 256.0f))), hn::Set(df, 1.0f / 256));
+}
+
+// Steps 3-4: the S# MIN_LOD (raised by a _CL operand that is not NaN) and MAX_LOD, a NaN lambda
+// to the lower bound, then kHardware's 8 fractional bits.
+HWY_INLINE VF ClampLambda(const WaveSetup& s, const SamplerOperands& op, size_t base, VF lambda) {
+  const DF df;
+  VF lo = hn::Set(df, s.min_lod);
+  if (s.use_clamp_operand) {
+    const VF cl = hn::LoadU(df, op.clamp + base);
+    lo = hn::IfThenElse(hn::IsNaN(cl), lo, hn::Max(lo, cl));
+  }
+  lambda = hn::IfThenElse(hn::IsNaN(lambda), lo, lambda);
+  lambda = hn::Min(hn::Max(lambda, lo), hn::Set(df, s.max_lod));
+  return QuantizeLambda(s, lambda);
+}
+
+// Steps 1-5 for the sample and gather ops.
+HWY_INLINE VF SampleLambda(const WaveSetup& s, const SamplerOperands& op, size_t base) {
+  const DF df;
+  if (s.lod_zero || s.unnormalized) return hn::Zero(df);
+  return ClampLambda(s, op, base, UnclampedLambda(s, op, base));
+}
+
+// The view levels and the blend fraction of each lane ("Filter and level selection"). `mip` is
+// the effective filter: integer formats have no LINEAR, and a gather reads one level.
+struct LevelChoice {
+  VI d0, d1;  // d1 and frac are only set for a linear blend
+  VF frac;
+};
+
+HWY_INLINE VI NearestLevel(const WaveSetup& s, VF lambda) {
+  const DF df;
+  const DI di;
+  const VF rounded = hn::Floor(hn::Add(lambda, hn::Set(df, 0.5f)));
+  return hn::Min(hn::Max(hn::ConvertTo(di, rounded), hn::Zero(di)), hn::Set(di, s.max_level));
+}
+
+HWY_INLINE LevelChoice ChooseLevels(const WaveSetup& s, MipFilter mip, VF lambda) {
+  const DF df;
+  const DI di;
+  LevelChoice lc{hn::Zero(di), hn::Zero(di), hn::Zero(df)};
+  if (mip == MipFilter::kNone || s.max_level == 0) return lc;
+  if (mip != MipFilter::kLinear) {
+    lc.d0 = NearestLevel(s, lambda);
+    return lc;
+  }
+  const VI max_level = hn::Set(di, s.max_level);
+  const VF fl = hn::Floor(lambda);
+  lc.d0 = hn::Min(hn::Max(hn::ConvertTo(di, fl), hn::Zero(di)), max_level);
+  lc.d1 = hn::Min(hn::Add(lc.d0, hn::Set(di, 1)), max_level);
+  const MF in_range = hn::And(hn::Ge(lambda, hn::Zero(df)),
+                              hn::Lt(lambda, hn::Set(df, static_cast<float>(s.max_level))));
+  lc.frac = hn::IfThenElseZero(in_range, hn::Sub(lambda, fl));
+  return lc;
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace texunit
+HWY_AFTER_NAMESPACE();
+
+#endif  // TEXUNIT_LOD_INL_H_

@@ -1,0 +1,70 @@
+// The per-lane operands of the sampler ops (sample, gather4, get_lod) as whole waves, so that
+// every chunk of every stage can load a whole vector. A full wave reads the caller's arrays in
+// place; a shorter one is copied into padded arrays where lanes past lane_count repeat their
+// quad's top-left value (zero implicit derivatives), as docs/sampling.md says.
+#if defined(TEXUNIT_SAMPLER_OPERANDS_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef TEXUNIT_SAMPLER_OPERANDS_INL_H_
+#undef TEXUNIT_SAMPLER_OPERANDS_INL_H_
+#else
+#define TEXUNIT_SAMPLER_OPERANDS_INL_H_
+#endif
+
+#include <cstring>
+
+#include "hwy/highway.h"
+#include "sampler/wave_setup.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace texunit {
+namespace HWY_NAMESPACE {
+
+// Null for the operands the op does not take.
+struct SamplerOperands {
+  const float* s = nullptr;
+  const float* t = nullptr;
+  const float* lod = nullptr;
+  const float* bias = nullptr;
+  const float* clamp = nullptr;
+  const float* zcompare = nullptr;
+  const uint32_t* offset = nullptr;
+  const float* deriv[2][2] = {};  // [d/dx, d/dy][s, t]
+  HWY_ALIGN uint32_t pad[11][kMaxLanes];
+};
+
+HWY_INLINE const uint32_t* WaveLanesQuad(const uint32_t* src, uint32_t n, uint32_t* pad) {
+  if (n >= kMaxLanes) return src;  // PrepareWave caps n at 64
+  std::memcpy(pad, src, n * sizeof(uint32_t));
+  for (uint32_t i = n; i < kMaxLanes; ++i) {
+    const uint32_t tl = i & ~3u;
+    pad[i] = tl < n ? pad[tl] : 0u;
+  }
+  return pad;
+}
+
+HWY_INLINE void GetSamplerOperands(const WaveSetup& s, SamplerOperands* op) {
+  const TexRequest& req = *s.req;
+  const uint32_t n = s.lane_count;
+  int next = 0;
+  const auto wave = [&](const uint32_t* src) { return WaveLanesQuad(src, n, op->pad[next++]); };
+  const auto wave_f = [&](const uint32_t* src) {
+    return reinterpret_cast<const float*>(wave(src));
+  };
+  op->s = wave_f(req.in.coord[0]);
+  op->t = wave_f(req.in.coord[1]);
+  if (s.lod_explicit) op->lod = wave_f(req.in.lod);
+  if (s.use_bias_operand) op->bias = wave_f(req.in.bias);
+  if (s.use_clamp_operand) op->clamp = wave_f(req.in.clamp);
+  if (s.compare) op->zcompare = wave_f(req.in.zcompare);
+  if (s.use_offset) op->offset = wave(req.in.offset);
+  if (s.lod_derivatives) {
+    for (int d = 0; d < 2; ++d) {
+      for (int c = 0; c < 2; ++c) op->deriv[d][c] = wave_f(req.in.deriv[d][c]);
+    }
+  }
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace texunit
+HWY_AFTER_NAMESPACE();
+
+#endif  // TEXUNIT_SAMPLER_OPERANDS_INL_H_
