@@ -25,7 +25,7 @@ int RunBench(const std::vector<std::string>& args) {
   double seconds = 1.0;
   double lod = 0.0;
   ArgParser parser("texunit bench [options]");
-  parser.AddChoice("op", &op, {"sample_lz", "sample", "sample_l", "load", "store"},
+  parser.AddChoice("op", &op, {"sample_lz", "sample", "sample_l", "load", "store", "gather4"},
                    "image op (IMAGE_SAMPLE_LZ, IMAGE_SAMPLE, ...)");
   parser.AddChoice("filter", &filter, {"point", "bilinear", "trilinear"},
                    "sampler filter (sample ops)");

@@ -54,7 +54,9 @@ Status Probe(const Runtime& runtime, Op op, FormatId format) {
   r.memory = &memory;
   r.lane_count = 4;
   r.exec = 1;
-  r.mods.dmask = op.kind == OpKind::kAtomic ? 0x1 : 0xF;
+  // Atomics on a 32-bit texel take DMASK 0x1, their compare-swaps 0x3 (docs/sampling.md).
+  const bool cmpswap = op.atomic == AtomicOp::kCmpSwap || op.atomic == AtomicOp::kFcmpSwap;
+  r.mods.dmask = op.kind == OpKind::kAtomic ? (cmpswap ? 0x3 : 0x1) : 0xF;
   const bool integer_coords = op.kind == OpKind::kLoad || op.kind == OpKind::kStore ||
                               op.kind == OpKind::kAtomic || op.kind == OpKind::kGetResinfo;
   for (int c = 0; c < 4; ++c) r.in.coord[c] = integer_coords ? zero : coord;
@@ -214,9 +216,11 @@ int RunInfo(const std::vector<std::string>& args) {
       {{OpKind::kSample, kOpBias}, rgba8},
       {{OpKind::kSample, kOpClamp}, rgba8},
       {{OpKind::kSample, kOpDeriv}, rgba8},
+      {{OpKind::kSample, kOpCoarseDeriv}, rgba8},
       {{OpKind::kSample, kOpLz | kOpOffset}, rgba8},
       {{OpKind::kSample, kOpCompare}, r32f},
       {{OpKind::kGather4, 0}, rgba8},
+      {{OpKind::kGather4, kOpCompare | kOpLz | kOpOffset}, r32f},
       {{OpKind::kGetLod, 0}, rgba8},
       {{OpKind::kGetResinfo, 0}, rgba8},
       {{OpKind::kAtomic, 0, AtomicOp::kAdd}, r32ui},

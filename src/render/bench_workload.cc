@@ -11,7 +11,7 @@
 namespace texunit::render {
 namespace {
 
-constexpr const char* kOpNames[] = {"sample_lz", "sample", "sample_l", "load", "store"};
+constexpr const char* kOpNames[] = {"sample_lz", "sample", "sample_l", "load", "store", "gather4"};
 constexpr const char* kFilterNames[] = {"point", "bilinear", "trilinear"};
 constexpr BenchFormatFamily kFamilies[] = {
     {"rgba8", FormatId::kR8G8B8A8_UNORM},
@@ -56,7 +56,8 @@ bool ParseName(std::string_view name, const char* const (&names)[N], Enum* out) 
 uint32_t FloatBits(float f) { return std::bit_cast<uint32_t>(f); }
 
 bool IsSampleOp(BenchOp op) {
-  return op == BenchOp::kSampleLz || op == BenchOp::kSample || op == BenchOp::kSampleL;
+  return op == BenchOp::kSampleLz || op == BenchOp::kSample || op == BenchOp::kSampleL ||
+         op == BenchOp::kGather4;
 }
 
 }  // namespace
@@ -202,13 +203,16 @@ Status BenchWorkload::Create(const BenchConfig& config, std::unique_ptr<BenchWor
     case BenchOp::kStore:
       op = {OpKind::kStore, 0};
       break;
+    case BenchOp::kGather4:
+      op = {OpKind::kGather4, 0};
+      break;
   }
   w->requests_.resize(waves);
   for (size_t t = 0; t < waves; ++t) {
     TexRequest& r = w->requests_[t];
     const size_t base = t * kWaveLanes;
     r.op = op;
-    r.mods.dmask = 0xF;
+    r.mods.dmask = config.op == BenchOp::kGather4 ? 0x1 : 0xF;
     r.image = &w->image_->desc();
     r.sampler = sample ? &w->sampler_ : nullptr;
     r.memory = &w->memory_;

@@ -20,12 +20,13 @@
 
 namespace texunit::render {
 
-enum class BenchOp : uint8_t { kSampleLz, kSample, kSampleL, kLoad, kStore };
+enum class BenchOp : uint8_t { kSampleLz, kSample, kSampleL, kLoad, kStore, kGather4 };
 enum class BenchFilter : uint8_t { kPoint, kBilinear, kTrilinear };
 enum class BenchCoords : uint8_t { kCoherent, kRandom };
 
-// Command-line names: sample_lz|sample|sample_l|load|store, point|bilinear|trilinear,
-// coherent|random.
+// Command-line names: sample_lz|sample|sample_l|load|store|gather4, point|bilinear|trilinear,
+// coherent|random. gather4 is IMAGE_GATHER4 of red (DMASK 0x1, implicit LOD); one of its samples
+// is one lane's four texels.
 const char* BenchOpName(BenchOp op);
 const char* BenchFilterName(BenchFilter filter);
 const char* BenchCoordsName(BenchCoords coords);
