@@ -16,8 +16,8 @@ namespace {
 float AsFloat(uint32_t bits) { return std::bit_cast<float>(bits); }
 
 TEST(BenchWorkloadTest, NamesRoundTrip) {
-  for (BenchOp op :
-       {BenchOp::kSampleLz, BenchOp::kSample, BenchOp::kSampleL, BenchOp::kLoad, BenchOp::kStore}) {
+  for (BenchOp op : {BenchOp::kSampleLz, BenchOp::kSample, BenchOp::kSampleL, BenchOp::kLoad,
+                     BenchOp::kStore, BenchOp::kGather4}) {
     BenchOp parsed;
     ASSERT_TRUE(ParseBenchOp(BenchOpName(op), &parsed));
     EXPECT_EQ(parsed, op);
@@ -37,7 +37,7 @@ TEST(BenchWorkloadTest, NamesRoundTrip) {
   BenchCoords coords;
   EXPECT_TRUE(ParseBenchCoords("random", &coords));
   EXPECT_EQ(coords, BenchCoords::kRandom);
-  EXPECT_FALSE(ParseBenchOp("gather4", nullptr));
+  EXPECT_FALSE(ParseBenchOp("gather8", nullptr));
   EXPECT_FALSE(ParseBenchFilter("", nullptr));
   EXPECT_EQ(DescribeBenchConfig(BenchConfig()),
             "op=sample_lz filter=bilinear format=rgba8 size=1024 coords=coherent");
