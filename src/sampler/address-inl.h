@@ -110,9 +110,9 @@ struct TexelOffsets {
   VI x, y;
 };
 
-HWY_INLINE TexelOffsets LoadOffsets(const WaveSetup& s, const SamplerOperands& op, size_t base) {
+HWY_INLINE TexelOffsets LoadOffsets(const SamplerOperands& op, size_t base, bool use_offset) {
   const DI di;
-  if (!s.use_offset) return {hn::Zero(di), hn::Zero(di)};
+  if (!use_offset) return {hn::Zero(di), hn::Zero(di)};
   const VI w = hn::LoadU(di, reinterpret_cast<const int32_t*>(op.offset) + base);
   return {hn::ShiftRight<26>(hn::ShiftLeft<26>(w)), hn::ShiftRight<26>(hn::ShiftLeft<18>(w))};
 }

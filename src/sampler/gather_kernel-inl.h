@@ -22,9 +22,8 @@ namespace HWY_NAMESPACE {
 
 // GATHER4's value of texel (x, y): the gathered component of the texel as a load returns it, or
 // of its compare result; float-class results flushed when denormal.
-HWY_INLINE VU GatherTexel(const WaveSetup& s, const LevelGeometry& g, VI x, VI y, VF ref,
-                          MI active) {
-  const DU du;
+HWY_INLINE VU GatherTexel(const WaveSetup& s, const OutputPlan& p, const LevelGeometry& g, VI x,
+                          VI y, VF ref, MI active) {
   VI in_block;
   const VI elem = ElementOf(s.plan, g.pitch, x, y, &in_block);
   TEXUNIT_VEC4(VU, bits);
@@ -37,9 +36,7 @@ HWY_INLINE VU GatherTexel(const WaveSetup& s, const LevelGeometry& g, VI x, VI y
     CompareTexel(s, ref, AsFloat(bits[0]), t);
     for (int c = 0; c < 4; ++c) bits[c] = AsBits(t[c]);
   }
-  const uint8_t sel = s.gather_sel;
-  if (sel <= kSelW) return bits[sel];
-  return sel == kSelOne ? hn::Set(du, s.one_bits) : hn::Zero(du);
+  return SelectResult(p, s.gather_sel, bits);
 }
 
 HWY_INLINE void GatherWaveImpl(const WaveSetup& s) {
@@ -49,29 +46,34 @@ HWY_INLINE void GatherWaveImpl(const WaveSetup& s) {
   const size_t n = hn::Lanes(df);
   SamplerOperands op;
   GetSamplerOperands(s, &op);
-  const MipFilter mip = s.lod_zero || s.unnormalized || s.mip == MipFilter::kNone
-                            ? MipFilter::kNone
-                            : MipFilter::kPoint;  // a gather never blends levels
+  const OutputPlan out = MakeOutputPlan(s);
+  const bool lambda_zero = s.lod_zero || s.unnormalized;
+  const MipFilter mip = WaveMipFilter(s, lambda_zero, /*one_level=*/true);
+  const bool use_offset = s.use_offset;
   const MF all = hn::FirstN(df, n);
-  uint32_t* const* out = s.req->out.data;
 
-  for (size_t base = 0; base < s.lane_count; base += n) {
+  for (size_t base = 0; base < out.lane_count; base += n) {
     const hn::Mask<DU> active_u = ActiveMask(du, s.exec, base);
     if (hn::AllFalse(du, active_u)) continue;
     const MI active = hn::RebindMask(di, active_u);
     const bool all_active = hn::AllTrue(du, active_u);
-    const VF lambda = SampleLambda(s, op, base);
+    const VF lambda = SampleLambda(s, op, base, lambda_zero);
     const LevelGeometry g = LookupLevel(s, ChooseLevels(s, mip, lambda).d0);
     VF u, v;
     TexelSpace(s, g, hn::LoadU(df, op.s + base), hn::LoadU(df, op.t + base), &u, &v);
-    const Footprint f = BilinearFootprint(s, g, u, v, LoadOffsets(s, op, base), all);
+    const Footprint f = BilinearFootprint(s, g, u, v, LoadOffsets(op, base, use_offset), all);
     const VF ref = s.compare ? CompareReference(s, op, base) : hn::Zero(df);
-    // Seed 000's order: (x0, y1), (x1, y1), (x1, y0), (x0, y0).
-    WriteResult(s, GatherTexel(s, g, f.x0, f.y1, ref, active), active_u, all_active, out[0], base);
-    WriteResult(s, GatherTexel(s, g, f.x1, f.y1, ref, active), active_u, all_active, out[1], base);
-    WriteResult(s, GatherTexel(s, g, f.x1, f.y0, ref, active), active_u, all_active, out[2], base);
-    WriteResult(s, GatherTexel(s, g, f.x0, f.y0, ref, active), active_u, all_active, out[3], base);
-    WriteStatus(s, active_u, all_active, base);
+    // Seed 000's order: (x0, y1), (x1, y1), (x1, y0), (x0, y0). (No arrays of vectors: SVE's
+    // are sizeless.)
+    const auto write = [&](int k, VI x, VI y) {
+      WriteResult(out, GatherTexel(s, out, g, x, y, ref, active), active_u, all_active, out.data[k],
+                  base);
+    };
+    write(0, f.x0, f.y1);
+    write(1, f.x1, f.y1);
+    write(2, f.x1, f.y0);
+    write(3, f.x0, f.y0);
+    WriteStatus(out, active_u, all_active, base);
   }
 }
 
@@ -83,15 +85,17 @@ HWY_INLINE void GetLodWaveImpl(const WaveSetup& s) {
   const size_t n = hn::Lanes(df);
   SamplerOperands op;
   GetSamplerOperands(s, &op);
-  for (size_t base = 0; base < s.lane_count; base += n) {
+  const OutputPlan out = MakeOutputPlan(s);
+  const MipFilter mip = s.unnormalized ? MipFilter::kNone : s.mip;
+  for (size_t base = 0; base < out.lane_count; base += n) {
     const hn::Mask<DU> active_u = ActiveMask(du, s.exec, base);
     if (hn::AllFalse(du, active_u)) continue;
     const bool all_active = hn::AllTrue(du, active_u);
     const VF y = UnclampedLambda(s, op, base);
     VF x = hn::Zero(df);
-    if (!s.unnormalized && s.mip != MipFilter::kNone) {
+    if (mip != MipFilter::kNone) {
       const VF lambda = ClampLambda(s, op, base, y);
-      x = s.mip == MipFilter::kLinear
+      x = mip == MipFilter::kLinear
               ? hn::Min(hn::Max(lambda, hn::Zero(df)), hn::Set(df, static_cast<float>(s.max_level)))
               : hn::ConvertTo(df, NearestLevel(s, lambda));
     }
@@ -99,10 +103,10 @@ HWY_INLINE void GetLodWaveImpl(const WaveSetup& s) {
     bits[0] = AsBits(x);
     bits[1] = AsBits(y);
     bits[2] = bits[3] = hn::Zero(du);
-    for (int k = 0; k < s.ncomp; ++k) {
-      StoreActive(bits[s.sel[k]], active_u, all_active, s.req->out.data[k], base, s.lane_count);
+    for (int k = 0; k < out.ncomp; ++k) {
+      StoreActive(bits[out.sel[k]], active_u, all_active, out.data[k], base, out.lane_count);
     }
-    WriteStatus(s, active_u, all_active, base);
+    WriteStatus(out, active_u, all_active, base);
   }
 }
 

@@ -125,15 +125,17 @@ HWY_INLINE VF ClampLambda(const WaveSetup& s, const SamplerOperands& op, size_t 
   return QuantizeLambda(s, lambda);
 }
 
-// Steps 1-5 for the sample and gather ops.
-HWY_INLINE VF SampleLambda(const WaveSetup& s, const SamplerOperands& op, size_t base) {
+// Steps 1-5 for the sample and gather ops; `lambda_zero` (LZ or unnormalized coordinates) is
+// decided once per wave.
+HWY_INLINE VF SampleLambda(const WaveSetup& s, const SamplerOperands& op, size_t base,
+                           bool lambda_zero) {
   const DF df;
-  if (s.lod_zero || s.unnormalized) return hn::Zero(df);
+  if (lambda_zero) return hn::Zero(df);
   return ClampLambda(s, op, base, UnclampedLambda(s, op, base));
 }
 
 // The view levels and the blend fraction of each lane ("Filter and level selection"). `mip` is
-// the effective filter: integer formats have no LINEAR, and a gather reads one level.
+// the effective filter, decided once per wave (WaveMipFilter): NONE where one level is read.
 struct LevelChoice {
   VI d0, d1;  // d1 and frac are only set for a linear blend
   VF frac;
@@ -146,11 +148,18 @@ HWY_INLINE VI NearestLevel(const WaveSetup& s, VF lambda) {
   return hn::Min(hn::Max(hn::ConvertTo(di, rounded), hn::Zero(di)), hn::Set(di, s.max_level));
 }
 
+// NONE for LZ, unnormalized coordinates or a single view level; POINT for a gather (which never
+// blends levels); otherwise the S#'s (LINEAR is POINT on integer formats).
+HWY_INLINE MipFilter WaveMipFilter(const WaveSetup& s, bool lambda_zero, bool one_level) {
+  if (lambda_zero || s.max_level == 0 || s.mip == MipFilter::kNone) return MipFilter::kNone;
+  return one_level ? MipFilter::kPoint : s.mip;
+}
+
 HWY_INLINE LevelChoice ChooseLevels(const WaveSetup& s, MipFilter mip, VF lambda) {
   const DF df;
   const DI di;
   LevelChoice lc{hn::Zero(di), hn::Zero(di), hn::Zero(df)};
-  if (mip == MipFilter::kNone || s.max_level == 0) return lc;
+  if (mip == MipFilter::kNone) return lc;
   if (mip != MipFilter::kLinear) {
     lc.d0 = NearestLevel(s, lambda);
     return lc;

@@ -15,33 +15,70 @@ HWY_BEFORE_NAMESPACE();
 namespace texunit {
 namespace HWY_NAMESPACE {
 
+// What the output stage needs, copied out of the WaveSetup once per wave: kernels store results
+// through plain uint32_t pointers, which the compiler must assume may alias the setup, so fields
+// read inside the lane loop would be reloaded (and re-tested) after every store.
+struct OutputPlan {
+  uint32_t* data[4];
+  uint32_t* status;  // null: no status dword
+  uint32_t lane_count;
+  int ncomp;
+  uint8_t sel[4];
+  uint32_t one_bits;
+  NumericClass numeric;
+  bool d16;
+};
+
+HWY_INLINE OutputPlan MakeOutputPlan(const WaveSetup& s) {
+  OutputPlan p;
+  for (int k = 0; k < 4; ++k) {
+    p.data[k] = s.req->out.data[k];
+    p.sel[k] = s.sel[k];
+  }
+  p.status = s.write_status ? s.req->out.status : nullptr;
+  p.lane_count = s.lane_count;
+  p.ncomp = s.ncomp;
+  p.one_bits = s.one_bits;
+  p.numeric = s.plan.numeric;
+  p.d16 = s.d16;
+  return p;
+}
+
 // Filtered channels as result bits: float-class results flushed when denormal.
-HWY_INLINE void ResultBits(const WaveSetup& s, Vec4<VF> c, Vec4<VU> bits) {
-  const bool float_results = s.plan.numeric == NumericClass::kFloat;
+HWY_INLINE void ResultBits(const OutputPlan& p, Vec4<VF> c, Vec4<VU> bits) {
+  const bool float_results = p.numeric == NumericClass::kFloat;
   for (int i = 0; i < 4; ++i) bits[i] = AsBits(float_results ? FlushDenormal(c[i]) : c[i]);
 }
 
 // One result dword per lane to `out` (D16: converted into the low half).
-HWY_INLINE void WriteResult(const WaveSetup& s, VU v, hn::Mask<DU> active, bool all_active,
+HWY_INLINE void WriteResult(const OutputPlan& p, VU v, hn::Mask<DU> active, bool all_active,
                             uint32_t* out, size_t base) {
-  if (s.d16) v = ToD16(s.plan.numeric, v);
-  StoreActive(v, active, all_active, out, base, s.lane_count);
+  if (p.d16) v = ToD16(p.numeric, v);
+  StoreActive(v, active, all_active, out, base, p.lane_count);
 }
 
 // The status dword: 0, every texel being resident in this release.
-HWY_INLINE void WriteStatus(const WaveSetup& s, hn::Mask<DU> active, bool all_active, size_t base) {
-  if (!s.write_status) return;
+HWY_INLINE void WriteStatus(const OutputPlan& p, hn::Mask<DU> active, bool all_active,
+                            size_t base) {
+  if (p.status == nullptr) return;
   const DU du;
-  StoreActive(hn::Zero(du), active, all_active, s.req->out.status, base, s.lane_count);
+  StoreActive(hn::Zero(du), active, all_active, p.status, base, p.lane_count);
+}
+
+// DST_SEL: result k from the four channels, or a constant.
+HWY_INLINE VU SelectResult(const OutputPlan& p, uint8_t sel, Vec4<VU> c) {
+  const DU du;
+  if (sel <= kSelW) return c[sel];
+  return sel == kSelOne ? hn::Set(du, p.one_bits) : hn::Zero(du);
 }
 
 // SAMPLE: DST_SEL and DMASK of the four channels.
-HWY_INLINE void WriteComponents(const WaveSetup& s, Vec4<VU> bits, hn::Mask<DU> active,
+HWY_INLINE void WriteComponents(const OutputPlan& p, Vec4<VU> bits, hn::Mask<DU> active,
                                 bool all_active, size_t base) {
-  for (int k = 0; k < s.ncomp; ++k) {
-    WriteResult(s, SelectComponent(s, k, bits), active, all_active, s.req->out.data[k], base);
+  for (int k = 0; k < p.ncomp; ++k) {
+    WriteResult(p, SelectResult(p, p.sel[k], bits), active, all_active, p.data[k], base);
   }
-  WriteStatus(s, active, all_active, base);
+  WriteStatus(p, active, all_active, base);
 }
 
 }  // namespace HWY_NAMESPACE

@@ -20,16 +20,17 @@ HWY_BEFORE_NAMESPACE();
 namespace texunit {
 namespace HWY_NAMESPACE {
 
-// A texel in the filter domain, or its compare result with _C.
-template <FetchPath kPath>
+// A texel in the filter domain, or its compare result with _C (kCompare: the compare kernel, so
+// that the others carry no trace of it).
+template <FetchPath kPath, bool kCompare>
 HWY_INLINE void FilterTexel(const WaveSetup& s, const LevelGeometry& g, VI x, VI y, VF ref,
                             MI active, Vec4<VF> out) {
   FetchTexel<kPath>(s, g.offset_words, g.pitch, x, y, active, out);
-  if (s.compare) CompareTexel(s, ref, DepthOf(s, out), out);
+  if constexpr (kCompare) CompareTexel(s, ref, DepthOf(s, out), out);
 }
 
 // Filters the texels of view level `level` for one chunk. `linear` marks bilinear lanes.
-template <FetchPath kPath>
+template <FetchPath kPath, bool kCompare>
 HWY_INLINE void SampleLevel(const WaveSetup& s, VI level, VF sc, VF tc, const TexelOffsets& off,
                             VF ref, MF linear, bool any_linear, MF active, Vec4<VF> out) {
   const DI di;
@@ -40,7 +41,7 @@ HWY_INLINE void SampleLevel(const WaveSetup& s, VI level, VF sc, VF tc, const Te
   if (!any_linear) {
     VI x, y;
     PointTexel(s, g, u, v, off, &x, &y);
-    FilterTexel<kPath>(s, g, x, y, ref, active_i, out);
+    FilterTexel<kPath, kCompare>(s, g, x, y, ref, active_i, out);
     return;
   }
   const Footprint f = BilinearFootprint(s, g, u, v, off, linear);
@@ -48,70 +49,77 @@ HWY_INLINE void SampleLevel(const WaveSetup& s, VI level, VF sc, VF tc, const Te
   TEXUNIT_VEC4(VF, t10);
   TEXUNIT_VEC4(VF, t01);
   TEXUNIT_VEC4(VF, t11);
-  FilterTexel<kPath>(s, g, f.x0, f.y0, ref, active_i, t00);
-  FilterTexel<kPath>(s, g, f.x1, f.y0, ref, active_i, t10);
-  FilterTexel<kPath>(s, g, f.x0, f.y1, ref, active_i, t01);
-  FilterTexel<kPath>(s, g, f.x1, f.y1, ref, active_i, t11);
+  FilterTexel<kPath, kCompare>(s, g, f.x0, f.y0, ref, active_i, t00);
+  FilterTexel<kPath, kCompare>(s, g, f.x1, f.y0, ref, active_i, t10);
+  FilterTexel<kPath, kCompare>(s, g, f.x0, f.y1, ref, active_i, t01);
+  FilterTexel<kPath, kCompare>(s, g, f.x1, f.y1, ref, active_i, t11);
   Bilerp(f, linear, t00, t10, t01, t11, out);
 }
 
-template <FetchPath kPath>
+template <FetchPath kPath, bool kCompare>
 HWY_INLINE void SampleWaveT(const WaveSetup& s) {
   const DF df;
   const DU du;
   const size_t n = hn::Lanes(df);
   SamplerOperands op;
   GetSamplerOperands(s, &op);
-  // LZ and unnormalized coordinates read view level 0 only.
-  const MipFilter mip = s.lod_zero || s.unnormalized ? MipFilter::kNone : s.mip;
-  const bool mip_linear = mip == MipFilter::kLinear && s.max_level > 0;
+  // Per-wave decisions, held in locals: see OutputPlan.
+  const OutputPlan out = MakeOutputPlan(s);
+  const bool lambda_zero = s.lod_zero || s.unnormalized;
+  const MipFilter mip = WaveMipFilter(s, lambda_zero, /*one_level=*/false);
+  const bool use_offset = s.use_offset;
+  const bool mag_linear = s.mag_linear, min_linear = s.min_linear;
 
-  for (size_t base = 0; base < s.lane_count; base += n) {
+  for (size_t base = 0; base < out.lane_count; base += n) {
     const hn::Mask<DU> active_u = ActiveMask(du, s.exec, base);
     if (hn::AllFalse(du, active_u)) continue;
     const MF active = hn::RebindMask(df, active_u);
     const bool all_active = hn::AllTrue(du, active_u);
     const VF sc = hn::LoadU(df, op.s + base);
     const VF tc = hn::LoadU(df, op.t + base);
-    const TexelOffsets off = LoadOffsets(s, op, base);
-    const VF ref = s.compare ? CompareReference(s, op, base) : hn::Zero(df);
+    const TexelOffsets off = LoadOffsets(op, base, use_offset);
+    const VF ref = kCompare ? CompareReference(s, op, base) : hn::Zero(df);
 
-    const VF lambda = SampleLambda(s, op, base);
+    const VF lambda = SampleLambda(s, op, base, lambda_zero);
     const MF magnify = hn::Le(lambda, hn::Zero(df));
-    const MF linear = s.mag_linear == s.min_linear
-                          ? (s.mag_linear ? hn::FirstN(df, n) : hn::FirstN(df, 0))
-                          : (s.mag_linear ? magnify : hn::Not(magnify));
+    const MF linear = mag_linear == min_linear
+                          ? (mag_linear ? hn::FirstN(df, n) : hn::FirstN(df, 0))
+                          : (mag_linear ? magnify : hn::Not(magnify));
     const bool any_linear = !hn::AllFalse(df, hn::And(linear, active));
     const LevelChoice lc = ChooseLevels(s, mip, lambda);
 
     TEXUNIT_VEC4(VF, c);
-    SampleLevel<kPath>(s, lc.d0, sc, tc, off, ref, linear, any_linear, active, c);
-    const MF blend = hn::And(active, hn::Gt(lc.frac, hn::Zero(df)));
-    if (mip_linear && !hn::AllFalse(df, blend)) {
-      TEXUNIT_VEC4(VF, c1);
-      SampleLevel<kPath>(s, lc.d1, sc, tc, off, ref, linear, any_linear, blend, c1);
-      MipBlend(lc.frac, blend, c1, c);
+    SampleLevel<kPath, kCompare>(s, lc.d0, sc, tc, off, ref, linear, any_linear, active, c);
+    if (mip == MipFilter::kLinear) {
+      const MF blend = hn::And(active, hn::Gt(lc.frac, hn::Zero(df)));
+      if (!hn::AllFalse(df, blend)) {
+        TEXUNIT_VEC4(VF, c1);
+        SampleLevel<kPath, kCompare>(s, lc.d1, sc, tc, off, ref, linear, any_linear, blend, c1);
+        MipBlend(lc.frac, blend, c1, c);
+      }
     }
-    if (!s.compare) PostDivideT<kPath>(s.plan, c);  // compare results are not codes
+    if constexpr (!kCompare) PostDivideT<kPath>(s.plan, c);  // compare results are not codes
     TEXUNIT_VEC4(VU, bits);
-    ResultBits(s, c, bits);
-    WriteComponents(s, bits, active_u, all_active, base);
+    ResultBits(out, c, bits);
+    WriteComponents(out, bits, active_u, all_active, base);
   }
 }
 
-// One instance of the kernel per fetch path (block codecs share the general one).
+// One instance of the kernel per fetch path (block codecs share the general one), and one for
+// depth compares, which PrepareWave sends down the general path.
 HWY_INLINE void SampleWaveImpl(const WaveSetup& s) {
+  if (s.compare) return SampleWaveT<FetchPath::kPlain, true>(s);
   switch (s.plan.path) {
     case FetchPath::kRgba8Unorm:
-      return SampleWaveT<FetchPath::kRgba8Unorm>(s);
+      return SampleWaveT<FetchPath::kRgba8Unorm, false>(s);
     case FetchPath::kRgba8Srgb:
-      return SampleWaveT<FetchPath::kRgba8Srgb>(s);
+      return SampleWaveT<FetchPath::kRgba8Srgb, false>(s);
     case FetchPath::kRgba8Uint:
-      return SampleWaveT<FetchPath::kRgba8Uint>(s);
+      return SampleWaveT<FetchPath::kRgba8Uint, false>(s);
     case FetchPath::kRgba32Float:
-      return SampleWaveT<FetchPath::kRgba32Float>(s);
+      return SampleWaveT<FetchPath::kRgba32Float, false>(s);
     default:
-      return SampleWaveT<FetchPath::kPlain>(s);
+      return SampleWaveT<FetchPath::kPlain, false>(s);
   }
 }
 

@@ -162,6 +162,8 @@ Status PrepareSampler(const TexRequest& req, WaveSetup* s) {
     const bool code =
         x == ChannelKind::kUnorm || x == ChannelKind::kSnorm || x == ChannelKind::kUbnorm;
     s->compare_divisor = code ? s->plan.ch[0].divisor : 0.0f;
+    // Depth compares run one kernel, on the general fetch path (depth formats have no other).
+    if (s->plan.path != FetchPath::kBlock) s->plan.path = FetchPath::kPlain;
     TEXUNIT_RETURN_IF_ERROR(Need(req.in.zcompare, "zcompare"));
   }
   if (req.op.kind == OpKind::kGather4) {
