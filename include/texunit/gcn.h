@@ -2,6 +2,7 @@
 // execute it against a wave's register file. It only translates; sampling happens in the core.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -79,6 +80,8 @@ struct WaveState {
   uint64_t exec = ~0ull;
   std::span<uint32_t> sgprs;  // s0, s1, ...
   std::span<uint32_t> vgprs;  // vgprs[v * 64 + lane]
+  // The border color table that S#s with BORDER_COLOR_TYPE REGISTER index (TexRequest's).
+  std::span<const std::array<uint32_t, 4>> border_color_table;
 };
 
 // Reads the T# (and S#) from SGPRs, gathers the VADDR operands, runs the request on `runtime`,

@@ -124,6 +124,11 @@ struct TexRequest {
   TexOperands in;
   TexResults out;
   PrecisionMode precision = PrecisionMode::kFloat;
+  // S# BORDER_COLOR_TYPE REGISTER reads entry BORDER_COLOR_PTR of this table: R, G, B, A dwords
+  // (float bits for float-class formats, integers for integer formats). Read only by border clamp
+  // modes; `border_color_count` entries.
+  const uint32_t (*border_color_table)[4] = nullptr;
+  uint32_t border_color_count = 0;
 };
 
 }  // namespace texunit
