@@ -51,6 +51,7 @@ Status ExecuteReplay(const Runtime& runtime, PrecisionMode precision, ReplayStat
   wave.exec = state->exec;
   wave.sgprs = state->sgprs;
   wave.vgprs = state->vgprs;
+  wave.border_color_table = state->border_colors;
   run->status = gcn::Execute(runtime, inst, wave, memory, precision);
   run->written = WrittenVgprs(inst);
   return Status::Ok();

@@ -710,11 +710,32 @@ Status ParseMemory(const json& v, const ReplayFiles& files, ReplayState* st) {
   return Status::Ok();
 }
 
+// "border_color_table": entries of four 32-bit values (R, G, B, A), as S# BORDER_COLOR_PTR
+// indexes them.
+Status ParseBorderColors(const json& v, ReplayState* st) {
+  const std::string path = "border_color_table";
+  if (!v.is_array() || v.size() > 4096) {
+    return Bad(path, "expected an array of at most 4096 [R, G, B, A] entries");
+  }
+  st->border_colors.assign(v.size(), {});
+  for (size_t i = 0; i < v.size(); ++i) {
+    const std::string p = IndexPath(path, i);
+    if (!v[i].is_array() || v[i].size() != 4) {
+      return Bad(p, "expected four 32-bit values [R, G, B, A], got " + Show(v[i]));
+    }
+    for (size_t c = 0; c < 4; ++c) {
+      TEXUNIT_RETURN_IF_ERROR(ParseDword(v[i][c], IndexPath(p, c), &st->border_colors[i][c]));
+    }
+  }
+  return Status::Ok();
+}
+
 Status ParseState(const json& root, const ReplayFiles& files, ReplayState* st) {
   if (!root.is_object()) return Bad("(top level)", "expected a JSON object");
-  TEXUNIT_RETURN_IF_ERROR(CheckKeys(root, "",
-                                    {"gfx", "instruction", "encoding", "asm", "comment",
-                                     "lane_count", "exec", "sgprs", "vgprs", "memory"}));
+  TEXUNIT_RETURN_IF_ERROR(
+      CheckKeys(root, "",
+                {"gfx", "instruction", "encoding", "asm", "comment", "lane_count", "exec", "sgprs",
+                 "vgprs", "memory", "border_color_table"}));
   const json* gfx_field = nullptr;
   TEXUNIT_RETURN_IF_ERROR(Require(root, "gfx", "", &gfx_field));
   const json& gfx = *gfx_field;
@@ -754,6 +775,9 @@ Status ParseState(const json& root, const ReplayFiles& files, ReplayState* st) {
   if (root.contains("sgprs")) TEXUNIT_RETURN_IF_ERROR(ParseSgprs(root["sgprs"], st));
   if (root.contains("vgprs")) TEXUNIT_RETURN_IF_ERROR(ParseVgprs(root["vgprs"], st));
   if (root.contains("memory")) TEXUNIT_RETURN_IF_ERROR(ParseMemory(root["memory"], files, st));
+  if (root.contains("border_color_table")) {
+    TEXUNIT_RETURN_IF_ERROR(ParseBorderColors(root["border_color_table"], st));
+  }
   return Status::Ok();
 }
 

@@ -4,6 +4,7 @@
 // memory in; the VGPRs the instruction wrote and the memory it changed out.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -57,6 +58,7 @@ struct ReplayState {
   std::vector<uint32_t> sgprs = std::vector<uint32_t>(kReplaySgprs);
   std::vector<uint32_t> vgprs = std::vector<uint32_t>(size_t{kReplayVgprs} * kReplayLaneStride);
   std::vector<ReplayRegion> memory;  // sorted by address, disjoint, not adjacent when mergeable
+  std::vector<std::array<uint32_t, 4>> border_colors;  // "border_color_table"
 };
 
 // The largest state `texunit run` reads, from a file or from standard input.

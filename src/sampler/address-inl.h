@@ -35,31 +35,51 @@ HWY_INLINE VI ModPositive(DF df, VI i, VI n, VF inv_n) {
   return r;
 }
 
-// Maps an integer texel coordinate into [0, n) by the S# CLAMP mode (modes 0..3). `pow2`: every
-// level's size is a power of two, so WRAP is a mask.
-HWY_INLINE VI ApplyClamp(DF df, ClampMode mode, VI i, VI n, VF inv_n, bool pow2) {
+HWY_INLINE bool IsBorderMode(ClampMode m) { return static_cast<uint8_t>(m) >= 4; }
+HWY_INLINE bool IsHalfBorderMode(ClampMode m) {
+  return m == ClampMode::kClampHalfBorder || m == ClampMode::kMirrorOnceHalfBorder;
+}
+
+// Maps an integer texel coordinate into [0, n) by the S# CLAMP mode. `pow2`: every level's size is
+// a power of two, so WRAP is a mask. The border modes also set `*border` on the lanes whose texel
+// is a border texel (their index is clamped into range, so that reading it stays in bounds; the
+// border color replaces what it reads); the other modes leave `*border` alone.
+HWY_INLINE VI ApplyClamp(DF df, ClampMode mode, VI i, VI n, VF inv_n, bool pow2, MI* border) {
   const DI di;
+  const VI last = hn::Sub(n, hn::Set(di, 1));
+  const auto mirror_once = [&] {
+    return hn::IfThenElse(hn::Lt(i, hn::Zero(di)), hn::Sub(hn::Set(di, -1), i), i);
+  };
   switch (mode) {
     case ClampMode::kWrap:
-      return pow2 ? hn::And(i, hn::Sub(n, hn::Set(di, 1))) : ModPositive(df, i, n, inv_n);
+      return pow2 ? hn::And(i, last) : ModPositive(df, i, n, inv_n);
     case ClampMode::kMirror: {
       const VI two_n = hn::Add(n, n);
       const VI m = ModPositive(df, i, two_n, hn::Mul(inv_n, hn::Set(df, 0.5f)));
       return hn::IfThenElse(hn::Lt(m, n), m, hn::Sub(hn::Sub(two_n, hn::Set(di, 1)), m));
     }
-    case ClampMode::kMirrorOnceLastTexel: {
-      const VI folded = hn::IfThenElse(hn::Lt(i, hn::Zero(di)), hn::Sub(hn::Set(di, -1), i), i);
-      return hn::Min(folded, hn::Sub(n, hn::Set(di, 1)));
+    case ClampMode::kMirrorOnceLastTexel:
+      return hn::Min(mirror_once(), last);
+    case ClampMode::kClampHalfBorder:
+    case ClampMode::kClampBorder:
+      *border = hn::Or(*border, hn::Or(hn::Lt(i, hn::Zero(di)), GeI(i, n)));
+      return hn::Min(hn::Max(i, hn::Zero(di)), last);
+    case ClampMode::kMirrorOnceHalfBorder:
+    case ClampMode::kMirrorOnceBorder: {
+      const VI m = mirror_once();
+      *border = hn::Or(*border, GeI(m, n));
+      return hn::Min(m, last);
     }
-    default:  // kClampLastTexel (border modes are rejected before the kernels run)
-      return hn::Min(hn::Max(i, hn::Zero(di)), hn::Sub(n, hn::Set(di, 1)));
+    default:  // kClampLastTexel
+      return hn::Min(hn::Max(i, hn::Zero(di)), last);
   }
 }
 
 // The neighbour i0 + 1 of a coordinate already mapped to x0 = map(i0), for the bilinear footprint.
-// WRAP and CLAMP_LAST_TEXEL derive it from x0 (one remainder per axis instead of two); the
-// mirror modes map i0 + 1 themselves.
-HWY_INLINE VI NextTexel(DF df, ClampMode mode, VI i0, VI x0, VI n, VF inv_n, bool pow2) {
+// WRAP and CLAMP_LAST_TEXEL derive it from x0 (one remainder per axis instead of two); the other
+// modes map i0 + 1 themselves.
+HWY_INLINE VI NextTexel(DF df, ClampMode mode, VI i0, VI x0, VI n, VF inv_n, bool pow2,
+                        MI* border) {
   const DI di;
   const VI one = hn::Set(di, 1);
   const VI next = hn::Add(x0, one);
@@ -69,8 +89,26 @@ HWY_INLINE VI NextTexel(DF df, ClampMode mode, VI i0, VI x0, VI n, VF inv_n, boo
     case ClampMode::kClampLastTexel:
       return hn::Min(hn::Max(hn::Add(i0, one), hn::Zero(di)), hn::Sub(n, one));
     default:
-      return ApplyClamp(df, mode, hn::Add(i0, one), n, inv_n, pow2);
+      return ApplyClamp(df, mode, hn::Add(i0, one), n, inv_n, pow2, border);
   }
+}
+
+// The half-border modes clamp the texel-space coordinate before anything else: to [0, n], or
+// [-n, n] for the mirrored one, so that at most half a border texel is filtered in.
+HWY_INLINE VF HalfBorderClamp(ClampMode mode, VF u, VI n) {
+  const DF df;
+  if (!IsHalfBorderMode(mode)) return u;
+  const VF fn = hn::ConvertTo(df, n);
+  const VF lo = mode == ClampMode::kClampHalfBorder ? hn::Zero(df) : hn::Neg(fn);
+  return hn::Min(hn::Max(u, lo), fn);
+}
+
+// floor(u) for POINT; the half-border modes read the last texel at u = n (OpenGL's s = 1 rule).
+HWY_INLINE VI PointIndex(ClampMode mode, VF u, VI n) {
+  const DI di;
+  const VI i = hn::ConvertTo(di, hn::Floor(u));
+  if (!IsHalfBorderMode(mode)) return i;
+  return hn::Min(i, hn::Sub(n, hn::Set(di, 1)));
 }
 
 // What the address stage needs of each lane's view level.
@@ -117,28 +155,32 @@ HWY_INLINE TexelOffsets LoadOffsets(const SamplerOperands& op, size_t base, bool
   return {hn::ShiftRight<26>(hn::ShiftLeft<26>(w)), hn::ShiftRight<26>(hn::ShiftLeft<18>(w))};
 }
 
-// POINT: the texel (floor(u) + ox, floor(v) + oy) after the clamp modes.
+// POINT: the texel (floor(u) + ox, floor(v) + oy) after the clamp modes; `*border` marks border
+// texels (left false when neither axis has a border mode).
 HWY_INLINE void PointTexel(const WaveSetup& s, const LevelGeometry& g, VF u, VF v,
-                           const TexelOffsets& o, VI* x, VI* y) {
+                           const TexelOffsets& o, VI* x, VI* y, MI* border) {
   const DF df;
-  const DI di;
-  const VI i = hn::Add(hn::ConvertTo(di, hn::Floor(u)), o.x);
-  const VI j = hn::Add(hn::ConvertTo(di, hn::Floor(v)), o.y);
-  *x = ApplyClamp(df, s.clamp_x, i, g.w, g.inv_w, s.pow2_x);
-  *y = ApplyClamp(df, s.clamp_y, j, g.h, g.inv_h, s.pow2_y);
+  const VI i = hn::Add(PointIndex(s.clamp_x, HalfBorderClamp(s.clamp_x, u, g.w), g.w), o.x);
+  const VI j = hn::Add(PointIndex(s.clamp_y, HalfBorderClamp(s.clamp_y, v, g.h), g.h), o.y);
+  *x = ApplyClamp(df, s.clamp_x, i, g.w, g.inv_w, s.pow2_x, border);
+  *y = ApplyClamp(df, s.clamp_y, j, g.h, g.inv_h, s.pow2_y, border);
 }
 
 // The 2x2 footprint of BILINEAR and GATHER4: texels x0/x1 by y0/y1 after the clamp modes and
 // the weights a, b. Lanes outside `linear` get their POINT texel as (x0, y0) and zero weights.
+// bx0.. by1 mark border columns and rows (all false without border modes).
 struct Footprint {
   VI x0, x1, y0, y1;
   VF a, b;
+  MI bx0, bx1, by0, by1;
 };
 
 HWY_INLINE Footprint BilinearFootprint(const WaveSetup& s, const LevelGeometry& g, VF u, VF v,
                                        const TexelOffsets& o, MF linear) {
   const DF df;
   const DI di;
+  u = HalfBorderClamp(s.clamp_x, u, g.w);
+  v = HalfBorderClamp(s.clamp_y, v, g.h);
   const VF half = hn::Set(df, 0.5f);
   const VF uu = hn::IfThenElse(linear, hn::Sub(u, half), u);
   const VF vv = hn::IfThenElse(linear, hn::Sub(v, half), v);
@@ -151,11 +193,18 @@ HWY_INLINE Footprint BilinearFootprint(const WaveSetup& s, const LevelGeometry& 
     f.a = hn::Mul(hn::Floor(hn::Mul(f.a, k256)), inv256);
     f.b = hn::Mul(hn::Floor(hn::Mul(f.b, k256)), inv256);
   }
-  const VI i0 = hn::Add(hn::ConvertTo(di, fu), o.x), j0 = hn::Add(hn::ConvertTo(di, fv), o.y);
-  f.x0 = ApplyClamp(df, s.clamp_x, i0, g.w, g.inv_w, s.pow2_x);
-  f.x1 = NextTexel(df, s.clamp_x, i0, f.x0, g.w, g.inv_w, s.pow2_x);
-  f.y0 = ApplyClamp(df, s.clamp_y, j0, g.h, g.inv_h, s.pow2_y);
-  f.y1 = NextTexel(df, s.clamp_y, j0, f.y0, g.h, g.inv_h, s.pow2_y);
+  VI i0 = hn::ConvertTo(di, fu), j0 = hn::ConvertTo(di, fv);
+  // POINT lanes (of a mixed chunk) take the half-border modes' last-texel rule.
+  const MI linear_i = hn::RebindMask(di, linear);
+  if (IsHalfBorderMode(s.clamp_x)) i0 = hn::IfThenElse(linear_i, i0, PointIndex(s.clamp_x, u, g.w));
+  if (IsHalfBorderMode(s.clamp_y)) j0 = hn::IfThenElse(linear_i, j0, PointIndex(s.clamp_y, v, g.h));
+  i0 = hn::Add(i0, o.x);
+  j0 = hn::Add(j0, o.y);
+  f.bx0 = f.bx1 = f.by0 = f.by1 = hn::RebindMask(di, hn::FirstN(df, 0));
+  f.x0 = ApplyClamp(df, s.clamp_x, i0, g.w, g.inv_w, s.pow2_x, &f.bx0);
+  f.x1 = NextTexel(df, s.clamp_x, i0, f.x0, g.w, g.inv_w, s.pow2_x, &f.bx1);
+  f.y0 = ApplyClamp(df, s.clamp_y, j0, g.h, g.inv_h, s.pow2_y, &f.by0);
+  f.y1 = NextTexel(df, s.clamp_y, j0, f.y0, g.h, g.inv_h, s.pow2_y, &f.by1);
   return f;
 }
 

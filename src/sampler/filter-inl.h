@@ -69,6 +69,16 @@ HWY_INLINE VF DepthOf(const WaveSetup& s, Vec4<VF> t) {
   return s.compare_divisor != 0.0f ? hn::Div(t[0], hn::Set(df, s.compare_divisor)) : t[0];
 }
 
+// A border texel: its channels (bits per channel, in the domain the caller works in) replace what
+// was read on the `border` lanes.
+template <class D>
+HWY_INLINE void BorderTexel(D d, const uint32_t bits[4], hn::Mask<D> border, Vec4<hn::Vec<D>> t) {
+  const hn::RebindToUnsigned<D> du;
+  for (int c = 0; c < 4; ++c) {
+    t[c] = hn::IfThenElse(border, hn::BitCast(d, hn::Set(du, bits[c])), t[c]);
+  }
+}
+
 // BILINEAR per channel, in the contract's order; lanes outside `linear` take t00 as is (a zero
 // weight times an infinite neighbour would be NaN).
 HWY_INLINE void Bilerp(const Footprint& f, MF linear, Vec4<VF> t00, Vec4<VF> t10, Vec4<VF> t01,

@@ -23,11 +23,13 @@ namespace HWY_NAMESPACE {
 // GATHER4's value of texel (x, y): the gathered component of the texel as a load returns it, or
 // of its compare result; float-class results flushed when denormal.
 HWY_INLINE VU GatherTexel(const WaveSetup& s, const OutputPlan& p, const LevelGeometry& g, VI x,
-                          VI y, VF ref, MI active) {
+                          VI y, MI border, VF ref, MI active) {
+  const DU du;
   VI in_block;
   const VI elem = ElementOf(s.plan, g.pitch, x, y, &in_block);
   TEXUNIT_VEC4(VU, bits);
   FetchForLoad(s, g.offset_words, elem, in_block, active, bits);
+  if (s.has_border) BorderTexel(du, s.border_bits, hn::RebindMask(du, border), bits);
   if (s.plan.numeric == NumericClass::kFloat) {
     for (int c = 0; c < 4; ++c) bits[c] = AsBits(FlushDenormal(AsFloat(bits[c])));
   }
@@ -65,14 +67,14 @@ HWY_INLINE void GatherWaveImpl(const WaveSetup& s) {
     const VF ref = s.compare ? CompareReference(s, op, base) : hn::Zero(df);
     // Seed 000's order: (x0, y1), (x1, y1), (x1, y0), (x0, y0). (No arrays of vectors: SVE's
     // are sizeless.)
-    const auto write = [&](int k, VI x, VI y) {
-      WriteResult(out, GatherTexel(s, out, g, x, y, ref, active), active_u, all_active, out.data[k],
-                  base);
+    const auto write = [&](int k, VI x, VI y, MI border) {
+      WriteResult(out, GatherTexel(s, out, g, x, y, border, ref, active), active_u, all_active,
+                  out.data[k], base);
     };
-    write(0, f.x0, f.y1);
-    write(1, f.x1, f.y1);
-    write(2, f.x1, f.y0);
-    write(3, f.x0, f.y0);
+    write(0, f.x0, f.y1, hn::Or(f.bx0, f.by1));
+    write(1, f.x1, f.y1, hn::Or(f.bx1, f.by1));
+    write(2, f.x1, f.y0, hn::Or(f.bx1, f.by0));
+    write(3, f.x0, f.y0, hn::Or(f.bx0, f.by0));
     WriteStatus(out, active_u, all_active, base);
   }
 }

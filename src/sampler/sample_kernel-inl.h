@@ -20,13 +20,22 @@ HWY_BEFORE_NAMESPACE();
 namespace texunit {
 namespace HWY_NAMESPACE {
 
-// A texel in the filter domain, or its compare result with _C (kCompare: the compare kernel, so
-// that the others carry no trace of it).
+// A texel in the filter domain, the border color on `border` lanes, or with _C the compare
+// result of either (kCompare: the compare kernel, so that the others carry no trace of it).
 template <FetchPath kPath, bool kCompare>
-HWY_INLINE void FilterTexel(const WaveSetup& s, const LevelGeometry& g, VI x, VI y, VF ref,
-                            MI active, Vec4<VF> out) {
+HWY_INLINE void FilterTexel(const WaveSetup& s, const LevelGeometry& g, VI x, VI y, MI border,
+                            VF ref, MI active, Vec4<VF> out) {
+  const DF df;
   FetchTexel<kPath>(s, g.offset_words, g.pitch, x, y, active, out);
-  if constexpr (kCompare) CompareTexel(s, ref, DepthOf(s, out), out);
+  if constexpr (kCompare) {
+    VF depth = DepthOf(s, out);
+    if (s.has_border) {
+      depth = hn::IfThenElse(hn::RebindMask(df, border), hn::Set(df, s.border_depth), depth);
+    }
+    CompareTexel(s, ref, depth, out);
+  } else {
+    if (s.has_border) BorderTexel(df, s.border_filter_bits, hn::RebindMask(df, border), out);
+  }
 }
 
 // Filters the texels of view level `level` for one chunk. `linear` marks bilinear lanes.
@@ -40,8 +49,9 @@ HWY_INLINE void SampleLevel(const WaveSetup& s, VI level, VF sc, VF tc, const Te
   const MI active_i = hn::RebindMask(di, active);
   if (!any_linear) {
     VI x, y;
-    PointTexel(s, g, u, v, off, &x, &y);
-    FilterTexel<kPath, kCompare>(s, g, x, y, ref, active_i, out);
+    MI border = hn::RebindMask(di, hn::FirstN(DF(), 0));
+    PointTexel(s, g, u, v, off, &x, &y, &border);
+    FilterTexel<kPath, kCompare>(s, g, x, y, border, ref, active_i, out);
     return;
   }
   const Footprint f = BilinearFootprint(s, g, u, v, off, linear);
@@ -49,10 +59,10 @@ HWY_INLINE void SampleLevel(const WaveSetup& s, VI level, VF sc, VF tc, const Te
   TEXUNIT_VEC4(VF, t10);
   TEXUNIT_VEC4(VF, t01);
   TEXUNIT_VEC4(VF, t11);
-  FilterTexel<kPath, kCompare>(s, g, f.x0, f.y0, ref, active_i, t00);
-  FilterTexel<kPath, kCompare>(s, g, f.x1, f.y0, ref, active_i, t10);
-  FilterTexel<kPath, kCompare>(s, g, f.x0, f.y1, ref, active_i, t01);
-  FilterTexel<kPath, kCompare>(s, g, f.x1, f.y1, ref, active_i, t11);
+  FilterTexel<kPath, kCompare>(s, g, f.x0, f.y0, hn::Or(f.bx0, f.by0), ref, active_i, t00);
+  FilterTexel<kPath, kCompare>(s, g, f.x1, f.y0, hn::Or(f.bx1, f.by0), ref, active_i, t10);
+  FilterTexel<kPath, kCompare>(s, g, f.x0, f.y1, hn::Or(f.bx0, f.by1), ref, active_i, t01);
+  FilterTexel<kPath, kCompare>(s, g, f.x1, f.y1, hn::Or(f.bx1, f.by1), ref, active_i, t11);
   Bilerp(f, linear, t00, t10, t01, t11, out);
 }
 

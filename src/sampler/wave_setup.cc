@@ -59,17 +59,12 @@ bool IsImplemented(Op op) {
 bool IsCompareSwap(AtomicOp op) { return op == AtomicOp::kCmpSwap || op == AtomicOp::kFcmpSwap; }
 
 Status CheckClamp(const char* field, ClampMode m) {
-  if (static_cast<uint8_t>(m) <= static_cast<uint8_t>(ClampMode::kMirrorOnceLastTexel)) {
-    return Status::Ok();
-  }
   // The S# field is 3 bits: a larger value did not come from a descriptor.
   if (static_cast<uint8_t>(m) > static_cast<uint8_t>(ClampMode::kMirrorOnceBorder)) {
     return Status::InvalidArgument(std::string("S#.") + field + "=" +
                                    std::to_string(static_cast<int>(m)) + " is not a clamp mode");
   }
-  return Status::Unimplemented(std::string("S#.") + field + "=" +
-                               std::to_string(static_cast<int>(m)) + " (" + ClampModeName(m) +
-                               ") is not implemented in this release");
+  return Status::Ok();
 }
 
 Status CheckFilter(const char* field, uint8_t v, uint8_t max) {
@@ -98,6 +93,57 @@ uint8_t SelOf(DstSel s) {
     default:
       return kSelZero;
   }
+}
+
+bool IsBorderMode(ClampMode m) { return static_cast<uint8_t>(m) >= 4; }
+
+// The border color (docs/sampling.md, "Border color"), when a clamp mode of the S# has a border.
+Status PrepareBorder(const TexRequest& req, WaveSetup* s) {
+  const SamplerDesc& sd = *req.sampler;
+  s->has_border = IsBorderMode(sd.clamp_x) || IsBorderMode(sd.clamp_y);
+  if (!s->has_border) return Status::Ok();
+  const bool float_class = s->plan.numeric == NumericClass::kFloat;
+  const uint32_t one = float_class ? 0x3F800000u : 1u;
+  uint32_t color[4] = {};
+  switch (sd.border_color_type) {
+    case BorderColorType::kTransBlack:
+      break;
+    case BorderColorType::kOpaqueBlack:
+      color[3] = one;
+      break;
+    case BorderColorType::kOpaqueWhite:
+      for (uint32_t& c : color) c = one;
+      break;
+    case BorderColorType::kRegister:
+      if (req.border_color_table == nullptr || sd.border_color_ptr >= req.border_color_count) {
+        return Status::InvalidArgument(
+            "S#.BORDER_COLOR_PTR=" + std::to_string(sd.border_color_ptr) +
+            " (BORDER_COLOR_TYPE REGISTER) is outside the request's border color table of " +
+            std::to_string(req.border_color_table == nullptr ? 0 : req.border_color_count) +
+            " entries");
+      }
+      for (int c = 0; c < 4; ++c) color[c] = req.border_color_table[sd.border_color_ptr][c];
+      break;
+    default:
+      return Status::InvalidArgument(
+          "S#.BORDER_COLOR_TYPE=" + std::to_string(static_cast<int>(sd.border_color_type)) +
+          " is not a border color type");
+  }
+  for (int c = 0; c < 4; ++c) {
+    s->border_bits[c] = color[c];
+    // Channels filtered as codes take value * divisor, so that the division gives the value.
+    const ChannelKind k = s->plan.ch[c].kind;
+    const bool code =
+        k == ChannelKind::kUnorm || k == ChannelKind::kSnorm || k == ChannelKind::kUbnorm;
+    s->border_filter_bits[c] =
+        float_class && code
+            ? std::bit_cast<uint32_t>(std::bit_cast<float>(color[c]) * s->plan.ch[c].divisor)
+            : color[c];
+  }
+  uint32_t x = color[0];
+  if ((x & 0x7F800000u) == 0) x &= 0x80000000u;  // a binary32 denormal compares as zero
+  s->border_depth = std::bit_cast<float>(x);
+  return Status::Ok();
 }
 
 Status PrepareSampler(const TexRequest& req, WaveSetup* s) {
@@ -166,6 +212,7 @@ Status PrepareSampler(const TexRequest& req, WaveSetup* s) {
     if (s->plan.path != FetchPath::kBlock) s->plan.path = FetchPath::kPlain;
     TEXUNIT_RETURN_IF_ERROR(Need(req.in.zcompare, "zcompare"));
   }
+  TEXUNIT_RETURN_IF_ERROR(PrepareBorder(req, s));
   if (req.op.kind == OpKind::kGather4) {
     s->gather_sel = SelOf(req.image->dst_sel[std::countr_zero(req.mods.dmask & 0xFu)]);
   }

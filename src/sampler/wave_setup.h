@@ -96,6 +96,12 @@ struct WaveSetup {
   bool compare_clamp_ref = false;
   float compare_divisor = 0.0f;
   uint8_t gather_sel = kSelX;  // GATHER4: the DST_SEL-mapped component of the DMASK bit
+  // Border clamp modes: whether an axis has one, and the border color's channels as a load
+  // returns them (bits), in the filter domain (codes: value * divisor) and its X for compares.
+  bool has_border = false;
+  uint32_t border_bits[4] = {};
+  uint32_t border_filter_bits[4] = {};
+  float border_depth = 0.0f;
   ClampMode clamp_x = ClampMode::kWrap;
   ClampMode clamp_y = ClampMode::kWrap;
   bool pow2_x = false;  // every view level's width is a power of two (WRAP becomes a mask)

@@ -289,8 +289,8 @@ TEST(Runtime, ValidationErrorsNameFieldAndValue) {
   q = request(OpKind::kLoad, 0);
   q.out.data[2] = nullptr;
   expect(q, StatusCode::kInvalidArgument, "data[2]");
-  sd.clamp_x = ClampMode::kClampBorder;
-  expect(request(OpKind::kSample, kOpLz), StatusCode::kUnimplemented, "S#.CLAMP_X=6");
+  sd.filter_mode = FilterMode::kMax;
+  expect(request(OpKind::kSample, kOpLz), StatusCode::kUnimplemented, "S#.FILTER_MODE=2");
   sd = SamplerDesc();
   ImageDesc other = img.desc;
   other.base_address = kBase + 4096;
@@ -346,8 +346,12 @@ TEST(Runtime, ValuesOutsideTheEnumsAreInvalidArguments) {
   q.op = {OpKind::kSample, kOpLz, AtomicOp::kNone};
   sd.clamp_y = static_cast<ClampMode>(9);
   expect(StatusCode::kInvalidArgument, "S#.CLAMP_Y=9 is not a clamp mode");
-  sd.clamp_y = ClampMode::kMirrorOnceBorder;  // a real mode, not implemented yet
-  expect(StatusCode::kUnimplemented, "S#.CLAMP_Y=7");
+  sd.clamp_y = ClampMode::kMirrorOnceBorder;
+  sd.border_color_type = static_cast<BorderColorType>(5);
+  expect(StatusCode::kInvalidArgument, "S#.BORDER_COLOR_TYPE=5 is not a border color type");
+  sd.border_color_type = BorderColorType::kRegister;  // and no table
+  sd.border_color_ptr = 3;
+  expect(StatusCode::kInvalidArgument, "S#.BORDER_COLOR_PTR=3");
   // A 1D T# is implemented for loads; the sample ops name the type they lack.
   ImageDesc one_d = img.desc;
   one_d.type = ImageType::k1D;

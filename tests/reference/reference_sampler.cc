@@ -20,9 +20,18 @@
 //    (reference_formats.h), as the format table's: R16_UNORM, R24G8_UNORM, BC1-3/7 UNORM clamp
 //    ref; BC4/BC5 (binary32 values), SRGB and FLOAT X do not. ref itself is not flushed (operands
 //    never are). DEPTH_COMPARE_FUNC above 7 is InvalidArgument (only checked with _C).
-//  - GET_LOD is held to the S# rules of the other sampler ops (border clamp modes, FILTER_MODE
-//    min/max and MIP_FILTER 3 are Unimplemented) although it reads no texel. Its x and y are not
-//    flushed: without _B, y is 0.5 * log2(...) plus a multiple of 1/256 and is never denormal.
+//  - GET_LOD is held to the S# rules of the other sampler ops (FILTER_MODE min/max and
+//    MIP_FILTER 3 are Unimplemented; a border clamp mode with a REGISTER color past the table's
+//    end is InvalidArgument) although it reads no texel. Its x and y are not flushed: without _B,
+//    y is 0.5 * log2(...) plus a multiple of 1/256 and is never denormal.
+//  - Border texels: the border color gives all four channels, those the format lacks included
+//    (an R32_FLOAT border texel with OPAQUE_WHITE is (1, 1, 1, 1) before DST_SEL). REGISTER dwords
+//    are used as given: integers are not saturated to the channel's width, and values outside a
+//    code channel's range are not clamped before `value * divisor`. The half-border clamp of u
+//    uses each level's own n (both levels of a mip blend) and comes before everything computed
+//    from u, kHardware's weight quantisation included. The border color checks follow the other
+//    S# checks (so an unbound T# skips them with the rest of the S#); BORDER_COLOR_TYPE above 3
+//    (only a SamplerDesc built by hand can hold one) is InvalidArgument, checked with them.
 //  - GATHER4 with DMASK 0 is InvalidArgument even through an unbound T# (a structural check).
 #include "reference/reference_sampler.h"
 
@@ -221,28 +230,48 @@ LaneParams MakeLaneParams(const TexRequest& req, const Image& img, uint32_t lane
   return p;
 }
 
-// The S# CLAMP mode for one axis of size n.
+// What ApplyClampMode returns for a border texel: a coordinate that names no texel of the level.
+constexpr int64_t kBorder = -1;
+
+// CLAMP_HALF_BORDER, MIRROR_ONCE_HALF_BORDER, CLAMP_BORDER and MIRROR_ONCE_BORDER (4..7; values
+// above 7 were rejected).
+bool IsBorderMode(ClampMode mode) { return mode >= ClampMode::kClampHalfBorder; }
+bool IsHalfBorderMode(ClampMode mode) {
+  return mode == ClampMode::kClampHalfBorder || mode == ClampMode::kMirrorOnceHalfBorder;
+}
+
+// The S# CLAMP mode for one axis of size n: the texel's index, or kBorder for a border texel. The
+// mirror-once modes take m = i >= 0 ? i : -1 - i. The half-border modes map like their border
+// modes; their difference is the clamp of u before the floor (HalfBorderCoord, PointIndex).
 int64_t ApplyClampMode(ClampMode mode, int64_t i, int64_t n) {
+  const int64_t m = i >= 0 ? i : -1 - i;
   switch (mode) {
     case ClampMode::kWrap: {
-      const int64_t m = i % n;
-      return m < 0 ? m + n : m;
+      const int64_t r = i % n;
+      return r < 0 ? r + n : r;
     }
     case ClampMode::kMirror: {
-      int64_t m = i % (2 * n);
-      if (m < 0) m += 2 * n;
-      return m < n ? m : 2 * n - 1 - m;
+      int64_t r = i % (2 * n);
+      if (r < 0) r += 2 * n;
+      return r < n ? r : 2 * n - 1 - r;
     }
     case ClampMode::kClampLastTexel:
       return i < 0 ? 0 : (i > n - 1 ? n - 1 : i);
-    case ClampMode::kMirrorOnceLastTexel: {
-      const int64_t m = i >= 0 ? i : -1 - i;
-      return m < 0 ? 0 : (m > n - 1 ? n - 1 : m);
-    }
-    default:
-      return 0;  // border modes are rejected before any lane work
+    case ClampMode::kMirrorOnceLastTexel:
+      return m > n - 1 ? n - 1 : m;
+    case ClampMode::kClampHalfBorder:
+    case ClampMode::kClampBorder:
+      return i < 0 || i >= n ? kBorder : i;
+    case ClampMode::kMirrorOnceHalfBorder:
+    case ClampMode::kMirrorOnceBorder:
+      return m >= n ? kBorder : m;
   }
+  return 0;  // unreachable: clamp modes above 7 are rejected before any lane work
 }
+
+// A texel is a border texel when it is one in either axis; it reads the border color instead of
+// memory.
+bool IsBorderTexel(int64_t i, int64_t j) { return i == kBorder || j == kBorder; }
 
 // NaN becomes 0, then the coordinate is clamped to [-2^24, 2^24].
 float SanitizeCoord(float u) {
@@ -252,16 +281,38 @@ float SanitizeCoord(float u) {
   return u;
 }
 
-// u = s * w_L, v = t * h_L (normalized) or s, t (unnormalized), sanitized.
-void LevelCoords(const Image& img, uint32_t level, float s, float t, bool unnormalized, float* u,
-                 float* v) {
+// CLAMP_HALF_BORDER clamps u to [0, n] and MIRROR_ONCE_HALF_BORDER to [-n, n], before the floor,
+// BILINEAR's - 0.5 and the offsets: at most half a border texel is ever filtered in (OpenGL 1's
+// CLAMP). u is not NaN here, and n is exact in binary32.
+float HalfBorderCoord(ClampMode mode, float u, int64_t n) {
+  const float fn = static_cast<float>(n);
+  if (mode == ClampMode::kClampHalfBorder) return std::fmin(std::fmax(u, 0.0f), fn);
+  if (mode == ClampMode::kMirrorOnceHalfBorder) return std::fmin(std::fmax(u, -fn), fn);
+  return u;
+}
+
+// u = s * w_L, v = t * h_L (normalized) or s, t (unnormalized), sanitized, then clamped by a
+// half-border mode of its axis.
+void LevelCoords(const TexRequest& req, const Image& img, uint32_t level, float s, float t,
+                 bool unnormalized, float* u, float* v) {
   const LevelLayout& lv = img.layout.levels[level];
   *u = SanitizeCoord(unnormalized ? s : s * static_cast<float>(lv.width));
   *v = SanitizeCoord(unnormalized ? t : t * static_cast<float>(lv.height));
+  *u = HalfBorderCoord(req.sampler->clamp_x, *u, lv.width);
+  *v = HalfBorderCoord(req.sampler->clamp_y, *v, lv.height);
+}
+
+// POINT's integer coordinate before the offset: floor(u), and at most n - 1 for the half-border
+// modes (OpenGL's rule that s = 1 reads the last texel: without offsets POINT never reads their
+// border).
+int64_t PointIndex(ClampMode mode, float u, int64_t n) {
+  const auto i = static_cast<int64_t>(std::floor(u));
+  return IsHalfBorderMode(mode) && i > n - 1 ? n - 1 : i;
 }
 
 // The bilinear footprint (also GATHER4's): texel columns x0, x1 and rows y0, y1 after the
-// offsets and the clamp modes, and the weights' fractions a, b.
+// offsets and the clamp modes (kBorder for a border column or row), and the weights' fractions
+// a, b. u and v come from LevelCoords, already clamped by a half-border mode.
 struct Footprint {
   int64_t x0, x1, y0, y1;
   float a, b;
@@ -292,10 +343,9 @@ Footprint BilinearFootprint(const TexRequest& req, const Image& img, uint32_t le
   return fp;
 }
 
-// The texel's X channel as a load returns it, binary32 denormals flushed to zero of the same sign.
-float DepthOf(const Image& img, const uint32_t code[4]) {
-  return AsFloat(FlushDenormalBits(DecodeChannel(img.format, 0, code[0])));
-}
+// D: the texel's X channel as a load returns it (or the border color's X dword), binary32
+// denormals flushed to zero of the same sign.
+float DepthOf(uint32_t x) { return AsFloat(FlushDenormalBits(x)); }
 
 // "Depth compare (_C)": 1.0f when DEPTH_COMPARE_FUNC passes for (ref, D), else 0.0f. IEEE
 // comparisons: a NaN fails all but NOTEQUAL.
@@ -330,20 +380,69 @@ float CompareResult(CompareFunc func, float ref, float D) {
   return pass ? 1.0f : 0.0f;
 }
 
+// "Border color": a border texel's four channels before DST_SEL. TRANS_BLACK (0, 0, 0, 0),
+// OPAQUE_BLACK (0, 0, 0, 1), OPAQUE_WHITE (1, 1, 1, 1), with 0 and 1 as 0.0f/1.0f on float-class
+// formats and as integers on integer formats; REGISTER: entry BORDER_COLOR_PTR of the request's
+// table (checked before any lane work), its dwords as given (float bits or integers).
+void BorderColor(const TexRequest& req, const Image& img, uint32_t color[4]) {
+  const SamplerDesc& smp = *req.sampler;
+  if (smp.border_color_type == BorderColorType::kRegister) {
+    for (int ch = 0; ch < 4; ++ch) color[ch] = req.border_color_table[smp.border_color_ptr][ch];
+    return;
+  }
+  const uint32_t one = IsInteger(img) ? 1u : AsBits(1.0f);
+  const uint32_t rgb = smp.border_color_type == BorderColorType::kOpaqueWhite ? one : 0u;
+  const uint32_t alpha = smp.border_color_type == BorderColorType::kTransBlack ? 0u : one;
+  color[0] = color[1] = color[2] = rgb;
+  color[3] = alpha;
+}
+
+// _C: T = (r, r, r, r), r the DEPTH_COMPARE_FUNC result for the lane's ref and D.
+void CompareTexel(const TexRequest& req, const LaneParams& p, float D, float out[4]) {
+  const float r = CompareResult(req.sampler->depth_compare_func, p.ref, D);
+  for (int ch = 0; ch < 4; ++ch) out[ch] = r;
+}
+
 struct LevelSample {
   float f[4];     // float-class formats, in the filter domain (or compare results)
   uint32_t u[4];  // integer formats: what a load returns
 };
 
+// T(i, j) of a border texel. The color is a value, not a code: a channel filtered as codes takes
+// value * divisor (one binary32 product), so that the division after filtering gives the value
+// back (exactly for 0 and 1); the other channels take the value as is, never flushed or
+// converted (linear on sRGB). Integer formats take the integers. _C compares the border's X.
+void BorderFilterTexel(const TexRequest& req, const Image& img, const LaneParams& p,
+                       LevelSample* out) {
+  uint32_t color[4];
+  BorderColor(req, img, color);
+  if (p.compare) {
+    CompareTexel(req, p, DepthOf(color[0]), out->f);
+    return;
+  }
+  for (int ch = 0; ch < 4; ++ch) {
+    if (IsInteger(img)) {
+      out->u[ch] = color[ch];
+      continue;
+    }
+    const uint32_t divisor = CodeDivisor(img.format, ch);
+    out->f[ch] =
+        divisor != 0 ? AsFloat(color[ch]) * static_cast<float>(divisor) : AsFloat(color[ch]);
+  }
+}
+
 // T(i, j): the texel in the filter domain ("Formats"), or as a load returns it for integer
-// formats, or with _C its compare result (r, r, r, r).
+// formats, or with _C its compare result (r, r, r, r); a border texel reads the border color.
 void ReadFilterTexel(const TexRequest& req, const Image& img, uint32_t level, int64_t i, int64_t j,
                      const LaneParams& p, LevelSample* out) {
+  if (IsBorderTexel(i, j)) {
+    BorderFilterTexel(req, img, p, out);
+    return;
+  }
   uint32_t code[4];
   ReadCodes(img, level, static_cast<uint32_t>(i), static_cast<uint32_t>(j), code);
   if (p.compare) {
-    const float r = CompareResult(req.sampler->depth_compare_func, p.ref, DepthOf(img, code));
-    for (int ch = 0; ch < 4; ++ch) out->f[ch] = r;
+    CompareTexel(req, p, DepthOf(DecodeChannel(img.format, 0, code[0])), out->f);
     return;
   }
   for (int ch = 0; ch < 4; ++ch) {
@@ -361,14 +460,14 @@ LevelSample SampleLevel(const TexRequest& req, const Image& img, uint32_t level,
   const SamplerDesc& smp = *req.sampler;
   const LevelLayout& lv = img.layout.levels[level];
   float u, v;
-  LevelCoords(img, level, s, t, unnormalized, &u, &v);
+  LevelCoords(req, img, level, s, t, unnormalized, &u, &v);
 
   LevelSample out{};
   if (!bilinear) {
     const int64_t i =
-        ApplyClampMode(smp.clamp_x, static_cast<int64_t>(std::floor(u)) + p.ox, lv.width);
+        ApplyClampMode(smp.clamp_x, PointIndex(smp.clamp_x, u, lv.width) + p.ox, lv.width);
     const int64_t j =
-        ApplyClampMode(smp.clamp_y, static_cast<int64_t>(std::floor(v)) + p.oy, lv.height);
+        ApplyClampMode(smp.clamp_y, PointIndex(smp.clamp_y, v, lv.height) + p.oy, lv.height);
     ReadFilterTexel(req, img, level, i, j, p, &out);
     return out;
   }
@@ -460,17 +559,29 @@ void ExecuteSample(const TexRequest& req, const Image& img) {
 // ---------------------------------------------------------------------------------------------
 // GATHER4 and its _L, _LZ, _B, _CL, _C, _O variants
 
-// Component k (the lowest set DMASK bit) after DST_SEL of texel (i, j) as a load returns it, or
-// of its compare result (r, r, r, r) with _C; a float-class result flushed when denormal.
+// Texel (i, j) as a load returns it, or the border color for a border texel.
+void LoadTexel(const TexRequest& req, const Image& img, uint32_t level, int64_t i, int64_t j,
+               uint32_t c[4]) {
+  if (IsBorderTexel(i, j)) {
+    BorderColor(req, img, c);
+    return;
+  }
+  uint32_t code[4];
+  ReadCodes(img, level, static_cast<uint32_t>(i), static_cast<uint32_t>(j), code);
+  for (int ch = 0; ch < 4; ++ch) c[ch] = DecodeChannel(img.format, ch, code[ch]);
+}
+
+// Component k (the lowest set DMASK bit) after DST_SEL of texel (i, j) as a load returns it (the
+// border color for a border texel), or of its compare result (r, r, r, r) with _C; a float-class
+// result flushed when denormal.
 uint32_t GatherTexel(const TexRequest& req, const Image& img, uint32_t level, int64_t i, int64_t j,
                      const LaneParams& p, int k) {
-  uint32_t code[4], c[4], comp[4];
-  ReadCodes(img, level, static_cast<uint32_t>(i), static_cast<uint32_t>(j), code);
+  uint32_t c[4], comp[4];
+  LoadTexel(req, img, level, i, j, c);
   if (p.compare) {
-    const float r = CompareResult(req.sampler->depth_compare_func, p.ref, DepthOf(img, code));
-    for (int ch = 0; ch < 4; ++ch) c[ch] = AsBits(r);
-  } else {
-    for (int ch = 0; ch < 4; ++ch) c[ch] = DecodeChannel(img.format, ch, code[ch]);
+    float t[4];
+    CompareTexel(req, p, DepthOf(c[0]), t);
+    for (int ch = 0; ch < 4; ++ch) c[ch] = AsBits(t[ch]);
   }
   ApplyDstSel(img, c, comp);
   return IsInteger(img) ? comp[k] : FlushDenormalBits(comp[k]);
@@ -493,7 +604,7 @@ void ExecuteGather4(const TexRequest& req, const Image& img) {
     const uint32_t level = img.desc->base_level + d;
 
     float u, v;
-    LevelCoords(img, level, AsFloat(req.in.coord[0][lane]), AsFloat(req.in.coord[1][lane]),
+    LevelCoords(req, img, level, AsFloat(req.in.coord[0][lane]), AsFloat(req.in.coord[1][lane]),
                 unnormalized, &u, &v);
     const Footprint fp = BilinearFootprint(req, img, level, u, v, p);
     // Seed 000's order: bottom-left, bottom-right, top-right, top-left.
@@ -596,9 +707,28 @@ int ReturnedDwords(const TexRequest& req) {
   return DmaskCount(req);
 }
 
-std::string ClampName(const char* field, ClampMode m) {
-  return std::string("S#.") + field + "=" + std::to_string(static_cast<int>(m)) + " (" +
-         ClampModeName(m) + ")";
+// "Border color": the color (and the request's table) is read only when a clamp mode of the S#
+// is a border mode; then a REGISTER color past the table's end (a null table has none) is
+// InvalidArgument naming BORDER_COLOR_PTR and the table's size. A BORDER_COLOR_TYPE above 3,
+// which the 2-bit S# field cannot hold, is InvalidArgument as the other out-of-range enums.
+Status ValidateBorderColor(const TexRequest& req) {
+  const SamplerDesc& smp = *req.sampler;
+  if (!IsBorderMode(smp.clamp_x) && !IsBorderMode(smp.clamp_y)) return Status::Ok();
+  const auto type = static_cast<uint32_t>(smp.border_color_type);
+  if (type > 3) {
+    return Status::InvalidArgument("S#.BORDER_COLOR_TYPE=" + std::to_string(type) +
+                                   " is not a border color type");
+  }
+  if (smp.border_color_type != BorderColorType::kRegister) return Status::Ok();
+  const uint32_t count = req.border_color_table == nullptr ? 0 : req.border_color_count;
+  if (smp.border_color_ptr >= count) {
+    return Status::InvalidArgument(
+        "S#.BORDER_COLOR_PTR=" + std::to_string(smp.border_color_ptr) +
+        " (BORDER_COLOR_TYPE REGISTER) is past the end of the border color table of " +
+        std::to_string(count) + " entries" +
+        (req.border_color_table == nullptr ? " (TexRequest.border_color_table is null)" : ""));
+  }
+  return Status::Ok();
 }
 
 // The S# fields a sampler op reads. GET_LOD, which reads no texel, is held to the same rules.
@@ -611,10 +741,6 @@ Status ValidateSampler(const TexRequest& req) {
     if (m > 7) {
       return Status::InvalidArgument(std::string("S#.") + fields[axis] + "=" + std::to_string(m) +
                                      " is not a clamp mode");
-    }
-    if (m > 3) {
-      return Status::Unimplemented(ClampName(fields[axis], modes[axis]) +
-                                   " is not implemented by the reference sampler");
     }
   }
   for (XyFilter f : {smp.xy_mag_filter, smp.xy_min_filter}) {
@@ -642,7 +768,7 @@ Status ValidateSampler(const TexRequest& req) {
     return Status::InvalidArgument("S#.DEPTH_COMPARE_FUNC=" + std::to_string(func) +
                                    " is not a compare function");
   }
-  return Status::Ok();
+  return ValidateBorderColor(req);
 }
 
 // The operand arrays the sampler op's suffixes read must be there.

@@ -15,9 +15,12 @@
 //  - every FormatId of formats.h (plain, packed, shared exponent, depth/stencil, 4:2:2 pairs,
 //    1-bit, BC1-BC7), loads and samples of all, stores and _PCK of those with raw texels, atomics
 //    on 32- and 64-bit texels;
-//  - S# clamp modes WRAP, MIRROR, CLAMP_LAST_TEXEL, MIRROR_ONCE_LAST_TEXEL; XY filters point and
-//    bilinear (aniso as point / bilinear); mip filters none, point, linear; blend reduction; the
-//    eight depth compare functions; LOD_BIAS, MIN_LOD, MAX_LOD;
+//  - all eight S# clamp modes (WRAP, MIRROR, CLAMP_LAST_TEXEL, MIRROR_ONCE_LAST_TEXEL and the
+//    border modes CLAMP_HALF_BORDER, MIRROR_ONCE_HALF_BORDER, CLAMP_BORDER, MIRROR_ONCE_BORDER)
+//    with the four border color types (TRANS_BLACK, OPAQUE_BLACK, OPAQUE_WHITE, REGISTER from
+//    TexRequest::border_color_table); XY filters point and bilinear (aniso as point / bilinear);
+//    mip filters none, point, linear; blend reduction; the eight depth compare functions;
+//    LOD_BIAS, MIN_LOD, MAX_LOD;
 //  - DMASK, DST_SEL, D16, GLC, exec mask, unnormalized coordinates, TFE/LWE (status dword 0),
 //    unbound T#s, PrecisionMode kFloat and kHardware.
 #pragma once

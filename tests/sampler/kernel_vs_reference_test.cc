@@ -2,7 +2,7 @@
 // texel format (sampler ops: every SAMPLE/GATHER4 variant and GET_LOD on 2D images) and (for loads,
 // stores, GET_RESINFO and atomics) every image type, with edge cases:
 // NaN/Inf/denormal/huge/negative coordinates and texels, 1x1 and non-power-of-two images, last
-// levels, layer views, MSAA fragment counts, every CLAMP mode of this release, mixed mag/min
+// levels, layer views, MSAA fragment counts, every CLAMP mode and border color type, mixed mag/min
 // filters, random exec masks, DMASK, DST_SEL, D16 and the raw _PCK/_SGN forms. The formats with
 // fast paths (RGBA8, RGBA32F) also run with RuntimeOptions::format_fast_paths off, so the general
 // path is compared on them too. Atomics pick 32- and 64-bit formats most of the time, every op,
@@ -35,6 +35,7 @@ struct Scenario {
   std::vector<uint8_t> memory;
   TexRequest req;
   std::vector<uint32_t> in[16];
+  uint32_t border_colors[4][4] = {};
   std::string describe;
 };
 
@@ -213,8 +214,13 @@ void MakeScenario(Rng& r, OpKind kind, FormatId format, Scenario* sc) {
   FillTexels(r, fd, &sc->memory);
 
   SamplerDesc& sd = sc->sampler;
-  sd.clamp_x = static_cast<ClampMode>(r.U(4));
-  sd.clamp_y = static_cast<ClampMode>(r.U(4));
+  sd.clamp_x = static_cast<ClampMode>(r.U(8));
+  sd.clamp_y = static_cast<ClampMode>(r.U(8));
+  sd.border_color_type = static_cast<BorderColorType>(r.U(4));
+  sd.border_color_ptr = static_cast<uint16_t>(r.U(5));  // 4: past the table's end
+  for (auto& entry : sc->border_colors) {
+    for (uint32_t& c : entry) c = StoreValue(r, fd.numeric);
+  }
   sd.xy_mag_filter = static_cast<XyFilter>(r.U(4));
   sd.xy_min_filter = static_cast<XyFilter>(r.U(4));
   sd.mip_filter = static_cast<MipFilter>(r.U(3));
@@ -234,6 +240,8 @@ void MakeScenario(Rng& r, OpKind kind, FormatId format, Scenario* sc) {
   q.exec = r.B(50) ? ~0ull : (uint64_t{r.Bits()} << 32 | r.Bits());
   q.image = &sc->image;
   q.sampler = &sd;
+  q.border_color_table = sc->border_colors;
+  q.border_color_count = r.B(95) ? 4 : 0;
 
   const uint32_t n = q.lane_count;
   for (auto& v : sc->in) v.assign(n, 0);

@@ -2360,6 +2360,668 @@ TEST(ReferenceValidation, Gather4AndGetLodRules) {
 }
 
 // ============================================================================================
+// Border clamp modes and border color
+
+constexpr ClampMode kBorderModes[4] = {ClampMode::kClampHalfBorder,
+                                       ClampMode::kMirrorOnceHalfBorder, ClampMode::kClampBorder,
+                                       ClampMode::kMirrorOnceBorder};
+constexpr int kB = -1;  // an expected index that is the border texel
+
+// Every border test's REGISTER table: entry 1 is the color (BORDER_COLOR_PTR 1), so entry 0 being
+// read by mistake shows.
+struct BorderTable {
+  uint32_t entries[2][4];
+};
+
+SamplerDesc BorderSampler(XyFilter filter, ClampMode x, ClampMode y,
+                          BorderColorType type = BorderColorType::kRegister) {
+  SamplerDesc s = Sampler(filter, filter, MipFilter::kNone);
+  s.clamp_x = x;
+  s.clamp_y = y;
+  s.border_color_type = type;
+  s.border_color_ptr = 1;
+  return s;
+}
+
+TexRequest WithTable(TexRequest r, const BorderTable& table) {
+  r.border_color_table = table.entries;
+  r.border_color_count = 2;
+  return r;
+}
+
+// A w x h R8G8B8A8_UINT image whose texel (x, y) is (x, y, 7, 9).
+void FillIndexUint(Guest& g, uint32_t w, uint32_t h) {
+  for (uint32_t y = 0; y < h; ++y) {
+    for (uint32_t x = 0; x < w; ++x) g.Put8(0, w, x, y, {uint8_t(x), uint8_t(y), 7, 9});
+  }
+}
+
+// POINT on the x axis of a 4x2 UINT image (texel (x, y) = (x, y, 7, 9)), row 0 (v = 0.5), n = 4.
+// The REGISTER border (1000, 1001, 1002, 1003) is returned as given (integers, not saturated to
+// 8 bits). Columns: CLAMP_HALF_BORDER, MIRROR_ONCE_HALF_BORDER, CLAMP_BORDER, MIRROR_ONCE_BORDER.
+TEST(ReferenceBorder, PointModesOnTheXAxis) {
+  struct Case {
+    float s;
+    int x[4];
+  };
+  const Case cases[] = {
+      {0.375f, {1, 1, 1, 1}},  // u = 1.5: floor 1 in every mode
+      // u = -0.5. HALF: u -> 0, i = 0. MO_HALF: u stays, i = -1, m = 0. CB: -1 is border. MOB: 0.
+      {-0.125f, {0, 0, kB, 0}},
+      // u = -4. HALF: 0. MO_HALF: u = -4 (inside [-4, 4]), i = -4, m = 3. CB: B. MOB: m = 3.
+      {-1.0f, {0, 3, kB, 3}},
+      // u = -4.5. HALF: 0. MO_HALF: u -> -4, m = 3. CB: B. MOB: i = -5, m = 4 >= 4: B.
+      {-1.125f, {0, 3, kB, kB}},
+      // u = -5. HALF: 0. MO_HALF: u -> -4, m = 3. CB: B. MOB: m = 4: B.
+      {-1.25f, {0, 3, kB, kB}},
+      // u = 4 = n. HALF and MO_HALF: min(floor(4), 3) = 3 (the last texel). CB, MOB: 4: B.
+      {1.0f, {3, 3, kB, kB}},
+      // u = 10. HALF, MO_HALF: u -> 4, then 3. CB, MOB: B.
+      {2.5f, {3, 3, kB, kB}},
+      {0.9375f, {3, 3, 3, 3}},  // u = 3.75: 3 in every mode
+  };
+  Guest g(4096);
+  FillIndexUint(g, 4, 2);
+  const ImageDesc img = Image2D(Kind::kUint, 4, 2);
+  const BorderTable table = {{{0, 0, 0, 0}, {1000, 1001, 1002, 1003}}};
+  for (int m = 0; m < 4; ++m) {
+    const SamplerDesc smp = BorderSampler(XyFilter::kPoint, kBorderModes[m], ClampMode::kWrap);
+    for (const Case& c : cases) {
+      Wave w;
+      w.St(0, c.s, 0.25f);
+      ExpectOk(reference::Execute(WithTable(w.Make(kSampleLz, &img, &g.memory, 1, &smp), table)));
+      const std::array<uint32_t, 4> expected =
+          c.x[m] == kB ? std::array<uint32_t, 4>{1000, 1001, 1002, 1003}
+                       : std::array<uint32_t, 4>{uint32_t(c.x[m]), 0, 7, 9};
+      EXPECT_EQ(w.Lane(0), expected) << "mode " << m << " s " << c.s;
+    }
+  }
+}
+
+// The same rules on the y axis of a 5x3 UINT image (n = 3), CLAMP_X WRAP with u = 2.5 (x = 2).
+TEST(ReferenceBorder, PointModesOnTheYAxis) {
+  struct Case {
+    float t;
+    int y[4];
+  };
+  const Case cases[] = {
+      {0.8f, {2, 2, 2, 2}},  // v = 2.4000001: 2
+      // v = -0.90000004. HALF: v -> 0. MO_HALF: j = -1, m = 0. CB: B. MOB: 0.
+      {-0.3f, {0, 0, kB, 0}},
+      // v = -3. HALF: 0. MO_HALF: j = -3, m = 2. CB: B. MOB: m = 2.
+      {-1.0f, {0, 2, kB, 2}},
+      // v = -3.3000002. HALF: 0. MO_HALF: v -> -3, m = 2. CB: B. MOB: j = -4, m = 3 >= 3: B.
+      {-1.1f, {0, 2, kB, kB}},
+      // v = 3 = n. HALF, MO_HALF: min(3, 2) = 2. CB, MOB: B.
+      {1.0f, {2, 2, kB, kB}},
+      {2.5f, {2, 2, kB, kB}},  // v = 7.5: HALF, MO_HALF: v -> 3, then 2. CB, MOB: B.
+  };
+  Guest g(4096);
+  FillIndexUint(g, 5, 3);
+  const ImageDesc img = Image2D(Kind::kUint, 5, 3);
+  const BorderTable table = {{{0, 0, 0, 0}, {1000, 1001, 1002, 1003}}};
+  for (int m = 0; m < 4; ++m) {
+    const SamplerDesc smp = BorderSampler(XyFilter::kPoint, ClampMode::kWrap, kBorderModes[m]);
+    for (const Case& c : cases) {
+      Wave w;
+      w.St(0, 0.5f, c.t);
+      ExpectOk(reference::Execute(WithTable(w.Make(kSampleLz, &img, &g.memory, 1, &smp), table)));
+      const std::array<uint32_t, 4> expected =
+          c.y[m] == kB ? std::array<uint32_t, 4>{1000, 1001, 1002, 1003}
+                       : std::array<uint32_t, 4>{2, uint32_t(c.y[m]), 7, 9};
+      EXPECT_EQ(w.Lane(0), expected) << "mode " << m << " t " << c.t;
+    }
+  }
+}
+
+// _O on POINT: the half-border modes clamp u and take min(floor(u), n - 1) before the offset, so
+// an offset can still reach the border. FillUint4x4 (X = 10x + y), REGISTER X = 1000.
+TEST(ReferenceBorder, PointOffsetsReachTheHalfBorder) {
+  struct Case {
+    ClampMode mode;
+    float s, t;
+    int ox, oy;
+    int x;  // expected X: 10x + y of the texel, or kB
+  };
+  const Case cases[] = {
+      // u = 10 -> 4 -> i = min(4, 3) = 3; v = 2.5 -> j = 2.
+      {ClampMode::kClampHalfBorder, 2.5f, 0.625f, 0, 0, 32},
+      {ClampMode::kClampHalfBorder, 2.5f, 0.625f, 1, 0, kB},  // i = 4
+      {ClampMode::kClampHalfBorder, 2.5f, 0.625f, -1, 0, 22},
+      {ClampMode::kClampHalfBorder, -1.25f, 0.625f, -1, 0, kB},  // u = -5 -> 0, i = -1
+      // u = 1.5 -> 1; v = 4 -> j = 3, + 1 = 4: border in y; - 3 gives row 0.
+      {ClampMode::kClampHalfBorder, 0.375f, 1.0f, 0, 1, kB},
+      {ClampMode::kClampHalfBorder, 0.375f, 1.0f, 0, -3, 10},
+      // MO_HALF: u = 4 -> 3, + 1 = 4, m = 4: B. u = -5 -> -4: -4 + 0 -> m = 3; -4 - 1 = -5 ->
+      // m = 4: B; -4 + 1 = -3 -> m = 2.
+      {ClampMode::kMirrorOnceHalfBorder, 1.0f, 0.625f, 1, 0, kB},
+      {ClampMode::kMirrorOnceHalfBorder, -1.25f, 0.625f, 0, 0, 32},
+      {ClampMode::kMirrorOnceHalfBorder, -1.25f, 0.625f, -1, 0, kB},
+      {ClampMode::kMirrorOnceHalfBorder, -1.25f, 0.625f, 1, 0, 22},
+      // u = 1.5, i = 1 - 2 = -1: CLAMP_BORDER's border, MIRROR_ONCE_BORDER's m = 0.
+      {ClampMode::kClampBorder, 0.375f, 0.625f, -2, 0, kB},
+      {ClampMode::kMirrorOnceBorder, 0.375f, 0.625f, -2, 0, 2},
+  };
+  Guest g(4096);
+  FillUint4x4(g);
+  const ImageDesc img = Image2D(Kind::kUint, 4, 4);
+  const BorderTable table = {{{0, 0, 0, 0}, {1000, 1001, 1002, 1003}}};
+  for (const Case& c : cases) {
+    const SamplerDesc smp = BorderSampler(XyFilter::kPoint, c.mode, c.mode);
+    Wave w;
+    w.St(0, c.s, c.t);
+    w.offset[0] = Off(c.ox, c.oy);
+    ExpectOk(reference::Execute(WithTable(w.Make(kSampleLzO, &img, &g.memory, 1, &smp), table)));
+    EXPECT_EQ(w.out[0][0], c.x == kB ? 1000u : uint32_t(c.x))
+        << "mode " << int(c.mode) << " s " << c.s << " t " << c.t << " offset " << c.ox << ","
+        << c.oy;
+  }
+}
+
+// A 4x2 R32G32B32A32_FLOAT image with X = 10x + y + 1 (no texel is 0) and the REGISTER border
+// X = 100.
+void FillBorderFloat4x2(Guest& g) {
+  for (uint32_t y = 0; y < 2; ++y) {
+    for (uint32_t x = 0; x < 4; ++x) g.Put32(0, 4, x, y, {F(10.0f * x + y + 1), 0, 0, kOne});
+  }
+}
+const BorderTable kFloatBorder = {{{0, 0, 0, 0}, {F(100.0f), F(200.0f), F(300.0f), F(400.0f)}}};
+
+// BILINEAR on the x axis, row 0 (v = 0.5: j0 = 0, b = 0, so c = (1 - a) * T(i0) + a * T(i1)).
+// Row 0 is 1, 11, 21, 31; B = 100. All sums are exact.
+TEST(ReferenceBorder, BilinearModesOnTheXAxis) {
+  struct Case {
+    float s;
+    float x[4];  // HALF, MO_HALF, CB, MOB
+  };
+  const Case cases[] = {
+      // u = 0: i0 = -1, a = 0.5. HALF, CB: 0.5*100 + 0.5*1 = 50.5 (half border). Mirror: -1 -> 0:
+      // 0.5*1 + 0.5*1 = 1.
+      {0.0f, {50.5f, 1.0f, 50.5f, 1.0f}},
+      // u = -5. HALF: u -> 0: 50.5. MO_HALF: u -> -4, i0 = -5 (m = 4: B), i1 = -4 (m = 3):
+      // 0.5*100 + 0.5*31 = 65.5. CB: i0 = -6, i1 = -5: 100. MOB: m = 5, 4: 100.
+      {-1.25f, {50.5f, 65.5f, 100.0f, 100.0f}},
+      // u = 10. HALF, MO_HALF: u -> 4, i0 = 3, i1 = 4 (B), a = 0.5: 0.5*31 + 0.5*100 = 65.5.
+      // CB, MOB: i0 = 9, i1 = 10: 100.
+      {2.5f, {65.5f, 65.5f, 100.0f, 100.0f}},
+      // u = 4: i0 = 3, i1 = 4 (B in every mode): 65.5.
+      {1.0f, {65.5f, 65.5f, 65.5f, 65.5f}},
+      // u = 1.25: i0 = 0, a = 0.75: 0.25*1 + 0.75*11 = 8.5, no border.
+      {0.3125f, {8.5f, 8.5f, 8.5f, 8.5f}},
+      // u = -0.25. HALF: u -> 0: 50.5. CB: i0 = -1, a = 0.25: 0.75*100 + 0.25*1 = 75.25.
+      // Mirror: 1.
+      {-0.0625f, {50.5f, 1.0f, 75.25f, 1.0f}},
+      // u = -3.75: i0 = -5, a = 0.75. HALF: 50.5. Mirror: -5 -> 4 (B), -4 -> 3:
+      // 0.25*100 + 0.75*31 = 48.25. CB: 100.
+      {-0.9375f, {50.5f, 48.25f, 100.0f, 48.25f}},
+  };
+  Guest g(4096);
+  FillBorderFloat4x2(g);
+  const ImageDesc img = Image2D(Kind::kFloat, 4, 2);
+  for (int m = 0; m < 4; ++m) {
+    const SamplerDesc smp =
+        BorderSampler(XyFilter::kBilinear, kBorderModes[m], ClampMode::kClampLastTexel);
+    for (const Case& c : cases) {
+      Wave w;
+      w.St(0, c.s, 0.25f);
+      ExpectOk(
+          reference::Execute(WithTable(w.Make(kSampleLz, &img, &g.memory, 1, &smp), kFloatBorder)));
+      EXPECT_EQ(AsF(w.out[0][0]), c.x[m]) << "mode " << m << " s " << c.s;
+    }
+  }
+}
+
+// BILINEAR on the y axis (n = 2), column 1 (u = 1.5: i0 = 1, a = 0): c = (1 - b) * T(j0) +
+// b * T(j1) with T = 11 (row 0), 12 (row 1), B = 100.
+TEST(ReferenceBorder, BilinearModesOnTheYAxis) {
+  struct Case {
+    float t;
+    float x[4];  // HALF, MO_HALF, CB, MOB
+  };
+  const Case cases[] = {
+      // v = 0: j0 = -1, b = 0.5. HALF, CB: 0.5*100 + 0.5*11 = 55.5; mirror: -1 -> 0: 11.
+      {0.0f, {55.5f, 11.0f, 55.5f, 11.0f}},
+      // v = 2 = n: j0 = 1, j1 = 2 (B in every mode), b = 0.5: 0.5*12 + 0.5*100 = 56.
+      {1.0f, {56.0f, 56.0f, 56.0f, 56.0f}},
+      // v = -3. HALF: v -> 0: 55.5. MO_HALF: v -> -2, j0 = -3 (m = 2: B), j1 = -2 (m = 1):
+      // 0.5*100 + 0.5*12 = 56. CB: j0 = -4, j1 = -3: 100. MOB: m = 3, 2: 100.
+      {-1.5f, {55.5f, 56.0f, 100.0f, 100.0f}},
+      // v = 5. HALF, MO_HALF: v -> 2: 56. CB, MOB: 100.
+      {2.5f, {56.0f, 56.0f, 100.0f, 100.0f}},
+      // v = -1.5: j0 = -2, b = 0. HALF: v -> 0: 55.5. Mirror: -2 -> 1: 12. CB: 100.
+      {-0.75f, {55.5f, 12.0f, 100.0f, 12.0f}},
+  };
+  Guest g(4096);
+  FillBorderFloat4x2(g);
+  const ImageDesc img = Image2D(Kind::kFloat, 4, 2);
+  for (int m = 0; m < 4; ++m) {
+    const SamplerDesc smp =
+        BorderSampler(XyFilter::kBilinear, ClampMode::kClampLastTexel, kBorderModes[m]);
+    for (const Case& c : cases) {
+      Wave w;
+      w.St(0, 0.375f, c.t);
+      ExpectOk(
+          reference::Execute(WithTable(w.Make(kSampleLz, &img, &g.memory, 1, &smp), kFloatBorder)));
+      EXPECT_EQ(AsF(w.out[0][0]), c.x[m]) << "mode " << m << " t " << c.t;
+    }
+  }
+}
+
+// A texel is a border texel when it is one in either axis, each axis by its own mode. u = v = 0:
+// i0 = j0 = -1, a = b = 0.5, every weight 0.25; T(0, 0) = 1, T(0, 1) = 2, B = 100.
+TEST(ReferenceBorder, BorderInEitherAxis) {
+  Guest g(4096);
+  FillBorderFloat4x2(g);
+  const ImageDesc img = Image2D(Kind::kFloat, 4, 2);
+  struct Case {
+    ClampMode x, y;
+    float s, t, expected;
+  };
+  const Case cases[] = {
+      // Three border texels: ((0.25*100 + 0.25*100) + 0.25*100) + 0.25*1 = 75.25.
+      {ClampMode::kClampBorder, ClampMode::kClampBorder, 0.0f, 0.0f, 75.25f},
+      // u = -4 -> 0 and v = -2 -> 0: the same footprint.
+      {ClampMode::kClampHalfBorder, ClampMode::kClampHalfBorder, -1.0f, -1.0f, 75.25f},
+      // Mirrored to (0, 0) four times: 1.
+      {ClampMode::kMirrorOnceHalfBorder, ClampMode::kMirrorOnceBorder, 0.0f, 0.0f, 1.0f},
+      // CLAMP_Y WRAP: j0 = -1 -> 1. T(-1, 1) = B, T(0, 1) = 2, T(-1, 0) = B, T(0, 0) = 1:
+      // ((0.25*100 + 0.25*2) + 0.25*100) + 0.25*1 = 50.75.
+      {ClampMode::kClampBorder, ClampMode::kWrap, 0.0f, 0.0f, 50.75f},
+  };
+  for (const Case& c : cases) {
+    const SamplerDesc smp = BorderSampler(XyFilter::kBilinear, c.x, c.y);
+    Wave w;
+    w.St(0, c.s, c.t);
+    ExpectOk(
+        reference::Execute(WithTable(w.Make(kSampleLz, &img, &g.memory, 1, &smp), kFloatBorder)));
+    EXPECT_EQ(AsF(w.out[0][0]), c.expected) << int(c.x) << "," << int(c.y);
+  }
+}
+
+// The constant colors: 0 and 1 as 0.0f / 1.0f on float-class formats and as integers on integer
+// formats. POINT with CLAMP_BORDER at u = -2 (a border texel); no table is needed.
+TEST(ReferenceBorder, ConstantColorsOnFloatUnormAndUint) {
+  struct Case {
+    BorderColorType type;
+    std::array<uint32_t, 4> flt, uint;
+  };
+  const Case cases[] = {
+      {BorderColorType::kTransBlack, {0, 0, 0, 0}, {0, 0, 0, 0}},
+      {BorderColorType::kOpaqueBlack, {0, 0, 0, kOne}, {0, 0, 0, 1}},
+      {BorderColorType::kOpaqueWhite, {kOne, kOne, kOne, kOne}, {1, 1, 1, 1}},
+  };
+  Guest g(4096);
+  for (uint32_t i = 0; i < 4096; ++i) g.bytes[i] = 0x55;  // no texel reads as the border
+  for (const Case& c : cases) {
+    // R8G8B8A8_UNORM: 1.0 filters as 1.0f * 255.0f = 255 and 255 / 255 = 1.0 exactly.
+    for (Kind kind : {Kind::kFloat, Kind::kUnorm, Kind::kUint}) {
+      const ImageDesc img = Image2D(kind, 4, 4);
+      const SamplerDesc smp =
+          BorderSampler(XyFilter::kPoint, ClampMode::kClampBorder, ClampMode::kClampBorder, c.type);
+      Wave w;
+      w.St(0, -0.5f, 0.5f);
+      ExpectOk(reference::Execute(w.Make(kSampleLz, &img, &g.memory, 1, &smp)));
+      EXPECT_EQ(w.Lane(0), kind == Kind::kUint ? c.uint : c.flt)
+          << "type " << int(c.type) << " kind " << int(kind);
+    }
+  }
+}
+
+// UNORM blends codes with the border's value * 255: Fill4x4, OPAQUE_WHITE, u = 0 (i0 = -1,
+// a = 0.5), v = 0.5 (b = 0). T(0, 0) = (0, 200, 0, 255): X = (0.5*255 + 0.5*0) / 255 = 0.5,
+// Y = 227.5 / 255, W = 255 / 255 = 1.
+TEST(ReferenceBorder, UnormBilinearBlendsTheBorderAsCodes) {
+  Guest g(4096);
+  Fill4x4(g);
+  const ImageDesc img = Image2D(Kind::kUnorm, 4, 4);
+  const SamplerDesc smp = BorderSampler(XyFilter::kBilinear, ClampMode::kClampBorder,
+                                        ClampMode::kClampBorder, BorderColorType::kOpaqueWhite);
+  Wave w;
+  w.St(0, 0.0f, 0.125f);
+  ExpectOk(reference::Execute(w.Make(kSampleLz, &img, &g.memory, 1, &smp)));
+  const auto t00 = Texel4x4(0, 0), t01 = Texel4x4(0, 1);
+  for (int ch = 0; ch < 4; ++ch) {
+    // w00 = w10 = 0.5 on T(-1, 0) = B and T(0, 0); w01 = w11 = 0 on T(-1, 1) = B and T(0, 1).
+    const float codes = ((0.5f * 255.0f + 0.5f * t00[ch]) + 0.0f * 255.0f) + 0.0f * t01[ch];
+    EXPECT_EQ(w.out[ch][0], F(codes / 255.0f)) << ch;
+  }
+  EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{F(0.5f), F(227.5f / 255.0f), F(0.5f), kOne}));
+}
+
+// A REGISTER color is a value: code channels take value * divisor (binary32) and divide it back
+// after filtering; other channels (FLOAT, SRGB's X, Y, Z: linear) take it as is. Values outside
+// [0, 1] are not clamped. Integer formats take the dwords as given.
+TEST(ReferenceBorder, RegisterColorIsAValue) {
+  const BorderTable table = {{{0, 0, 0, 0}, {F(0.3f), F(-0.5f), F(2.0f), kOne}}};
+  struct Case {
+    FormatId format;
+    std::array<uint32_t, 4> expected;
+  };
+  const Case cases[] = {
+      {FormatId::kR32G32B32A32_FLOAT, {F(0.3f), F(-0.5f), F(2.0f), kOne}},
+      // -0.5f * 255 = -127.5, / 255 = -0.5; 2 * 255 / 255 = 2; 1 * 255 / 255 = 1 (all exact).
+      {FormatId::kR8G8B8A8_UNORM, {F((0.3f * 255.0f) / 255.0f), F(-0.5f), F(2.0f), kOne}},
+      {FormatId::kR8G8B8A8_SNORM, {F((0.3f * 127.0f) / 127.0f), F(-0.5f), F(2.0f), kOne}},
+      // SRGB: X, Y, Z linear values as is, W UNORM.
+      {FormatId::kR8G8B8A8_SRGB, {F(0.3f), F(-0.5f), F(2.0f), kOne}},
+  };
+  Guest g(4096);
+  for (const Case& c : cases) {
+    const ImageDesc img = ImageOf(c.format, 4, 4);
+    const SamplerDesc smp =
+        BorderSampler(XyFilter::kPoint, ClampMode::kClampBorder, ClampMode::kClampBorder);
+    Wave w;
+    w.St(0, 0.5f, 1.5f);  // v = 6: row border
+    ExpectOk(reference::Execute(WithTable(w.Make(kSampleLz, &img, &g.memory, 1, &smp), table)));
+    EXPECT_EQ(w.Lane(0), c.expected) << FormatName(c.format);
+  }
+  // Integers as given: not saturated to the 8-bit channels.
+  const BorderTable ints = {{{1, 2, 3, 4}, {1000, 0xFFFFFFFFu, 7, 0}}};
+  const ImageDesc img = Image2D(Kind::kUint, 4, 4);
+  const SamplerDesc smp =
+      BorderSampler(XyFilter::kPoint, ClampMode::kMirrorOnceBorder, ClampMode::kMirrorOnceBorder);
+  Wave w;
+  w.St(0, 2.0f, 0.5f);  // u = 8, m = 8: border
+  ExpectOk(reference::Execute(WithTable(w.Make(kSampleLz, &img, &g.memory, 1, &smp), ints)));
+  EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{1000, 0xFFFFFFFFu, 7, 0}));
+}
+
+// The border value is never flushed before filtering; the sample result is. R32_FLOAT texels
+// 2^-125 (0x01000000), REGISTER X = 2^-127 (0x00400000, denormal). Bilinear at u = 0 (a = 0.5,
+// b = 0): 0.5 * 2^-127 + 0.5 * 2^-125 = 2^-128 + 2^-126 = 1.25 * 2^-126 = 0x00A00000 (a border
+// flushed first would give 2^-126 = 0x00800000). A point sample of a -2^-127 border is flushed
+// to -0.
+TEST(ReferenceBorder, DenormalBorderIsFilteredThenTheResultFlushed) {
+  Guest g(4096);
+  const ImageDesc img = ImageOf(FormatId::kR32_FLOAT, 4, 4);
+  for (uint32_t y = 0; y < 4; ++y) {
+    for (uint32_t x = 0; x < 4; ++x) g.Put<uint32_t>(0, 4, x, y, 0x01000000u);
+  }
+  const BorderTable table = {{{0, 0, 0, 0}, {0x00400000u, 0, 0, kOne}}};
+  const SamplerDesc bilinear =
+      BorderSampler(XyFilter::kBilinear, ClampMode::kClampBorder, ClampMode::kClampBorder);
+  Wave w;
+  w.St(0, 0.0f, 0.125f);
+  ExpectOk(reference::Execute(WithTable(w.Make(kSampleLz, &img, &g.memory, 1, &bilinear), table)));
+  EXPECT_EQ(w.out[0][0], 0x00A00000u);
+  const BorderTable negative = {{{0, 0, 0, 0}, {0x80400000u, 0, 0, kOne}}};
+  const SamplerDesc point =
+      BorderSampler(XyFilter::kPoint, ClampMode::kClampBorder, ClampMode::kClampBorder);
+  Wave wp;
+  wp.St(0, -0.5f, 0.125f);
+  ExpectOk(reference::Execute(WithTable(wp.Make(kSampleLz, &img, &g.memory, 1, &point), negative)));
+  EXPECT_EQ(wp.Lane(0), (std::array<uint32_t, 4>{0x80000000u, 0, 0, kOne}));
+}
+
+// The border is a texel's four channels before DST_SEL, those the format lacks included.
+TEST(ReferenceBorder, DstSelAppliesToTheBorder) {
+  Guest g(4096);
+  const SamplerDesc white = BorderSampler(XyFilter::kPoint, ClampMode::kClampBorder,
+                                          ClampMode::kClampBorder, BorderColorType::kOpaqueWhite);
+  ImageDesc r32 = ImageOf(FormatId::kR32_FLOAT, 4, 4);
+  {
+    // Default DST_SEL (X, Y, Z, W): OPAQUE_WHITE gives 1 in Y and Z too, where memory reads 0.
+    Wave w;
+    w.St(0, -0.5f, 0.5f);
+    ExpectOk(reference::Execute(w.Make(kSampleLz, &r32, &g.memory, 1, &white)));
+    EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{kOne, kOne, kOne, kOne}));
+  }
+  {
+    // DST_SEL (X, 0, 0, 1): (1, 0, 0, 1).
+    r32.dst_sel[1] = DstSel::k0;
+    r32.dst_sel[2] = DstSel::k0;
+    r32.dst_sel[3] = DstSel::k1;
+    Wave w;
+    w.St(0, -0.5f, 0.5f);
+    ExpectOk(reference::Execute(w.Make(kSampleLz, &r32, &g.memory, 1, &white)));
+    EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{kOne, 0, 0, kOne}));
+  }
+  {
+    // DST_SEL (W, Z, Y, X) on a REGISTER (1, 2, 3, 4), DMASK 0b0101: components 0 and 2 = (4, 2).
+    ImageDesc img = Image2D(Kind::kFloat, 4, 4);
+    img.dst_sel[0] = DstSel::kW;
+    img.dst_sel[1] = DstSel::kZ;
+    img.dst_sel[2] = DstSel::kY;
+    img.dst_sel[3] = DstSel::kX;
+    const BorderTable table = {{{0, 0, 0, 0}, {F(1.0f), F(2.0f), F(3.0f), F(4.0f)}}};
+    const SamplerDesc smp =
+        BorderSampler(XyFilter::kPoint, ClampMode::kClampBorder, ClampMode::kClampBorder);
+    Wave w;
+    w.St(0, 0.5f, -0.5f);
+    TexRequest r = WithTable(w.Make(kSampleLz, &img, &g.memory, 1, &smp), table);
+    r.mods.dmask = 0b0101;
+    ExpectOk(reference::Execute(r));
+    EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{F(4.0f), F(2.0f), kSentinel, kSentinel}));
+  }
+}
+
+// _C: D is the border's X (denormal flushed), and the border texel becomes (r, r, r, r). 2x2
+// R32_FLOAT depths 0.5; REGISTER (0.25, NaN, NaN, NaN): only X is read. LESS (ref < D), ref 0.3:
+// memory passes (0.3 < 0.5), the border fails (0.3 < 0.25 is false).
+TEST(ReferenceBorder, CompareAgainstTheBorder) {
+  Guest g(4096);
+  const ImageDesc img = ImageOf(FormatId::kR32_FLOAT, 2, 2);
+  for (uint32_t y = 0; y < 2; ++y) {
+    for (uint32_t x = 0; x < 2; ++x) g.Put<float>(0, 2, x, y, 0.5f);
+  }
+  const uint32_t nan = 0x7FC00000u;
+  const BorderTable table = {{{0, 0, 0, 0}, {F(0.25f), nan, nan, nan}}};
+  auto run = [&](const SamplerDesc& smp, float s, float t, float ref) {
+    Wave w;
+    w.St(0, s, t);
+    w.zcompare[0] = F(ref);
+    ExpectOk(reference::Execute(WithTable(w.Make(kSampleCLz, &img, &g.memory, 1, &smp), table)));
+    return w.Lane(0);
+  };
+  SamplerDesc point =
+      BorderSampler(XyFilter::kPoint, ClampMode::kClampBorder, ClampMode::kClampBorder);
+  point.depth_compare_func = CompareFunc::kLess;
+  EXPECT_EQ(run(point, -0.25f, 0.25f, 0.3f), (std::array<uint32_t, 4>{0, 0, 0, 0}));  // border
+  EXPECT_EQ(run(point, 0.25f, 0.25f, 0.3f), (std::array<uint32_t, 4>{kOne, kOne, kOne, kOne}));
+  // Bilinear at u = 0, v = 1: i0 = -1 (border, r = 0), i1 = 0 (r = 1), a = 0.5, b = 0.5:
+  // ((0.25*0 + 0.25*1) + 0.25*0) + 0.25*1 = 0.5.
+  SamplerDesc bilinear = point;
+  bilinear.xy_mag_filter = bilinear.xy_min_filter = XyFilter::kBilinear;
+  const uint32_t half = F(0.5f);
+  EXPECT_EQ(run(bilinear, 0.0f, 0.5f, 0.3f), (std::array<uint32_t, 4>{half, half, half, half}));
+  // OPAQUE_WHITE: D = 1, 0.3 < 1 passes.
+  SamplerDesc white = point;
+  white.border_color_type = BorderColorType::kOpaqueWhite;
+  EXPECT_EQ(run(white, -0.25f, 0.25f, 0.3f), (std::array<uint32_t, 4>{kOne, kOne, kOne, kOne}));
+  // A denormal border X compares as zero of its sign: -2^-127 -> -0 == 0.
+  const BorderTable denormal = {{{0, 0, 0, 0}, {0x80400000u, nan, nan, nan}}};
+  SamplerDesc equal = point;
+  equal.depth_compare_func = CompareFunc::kEqual;
+  Wave w;
+  w.St(0, 2.0f, 0.25f);
+  w.zcompare[0] = F(0.0f);
+  ExpectOk(reference::Execute(WithTable(w.Make(kSampleCLz, &img, &g.memory, 1, &equal), denormal)));
+  EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{kOne, kOne, kOne, kOne}));
+}
+
+// Each level maps by its own size. R32_FLOAT level 0 (2x2) with T(1, 0) = 2, level 1 (1x1, at
+// 256) = 8; CLAMP_BORDER, TRANS_BLACK, bilinear, _L lod 0.5 with MIP_FILTER LINEAR (f = 0.5).
+// s = 0.75, t = 0.25. Level 0: u = 1.5, i0 = 1, a = 0; v = 0.5, j0 = 0, b = 0: T(1, 0) = 2.
+// Level 1: u = 0.75, i0 = 0, a = 0.25, i1 = 1 (B); v = 0.25, j0 = -1 (B), b = 0.75, j1 = 0: only
+// T(0, 0) is memory, weight w01 = 0.75 * 0.75 = 0.5625: 4.5. Blend 0.5 * 2 + 0.5 * 4.5 = 3.25.
+TEST(ReferenceBorder, MipLevelsUseTheirOwnSize) {
+  Guest g(4096);
+  const ImageDesc img = ImageOf(FormatId::kR32_FLOAT, 2, 2, 2);
+  g.Put<float>(0, 2, 0, 0, 5.0f);
+  g.Put<float>(0, 2, 1, 0, 2.0f);
+  g.Put<float>(0, 2, 0, 1, 5.0f);
+  g.Put<float>(0, 2, 1, 1, 5.0f);
+  g.Put<float>(256, 1, 0, 0, 8.0f);
+  SamplerDesc smp = BorderSampler(XyFilter::kBilinear, ClampMode::kClampBorder,
+                                  ClampMode::kClampBorder, BorderColorType::kTransBlack);
+  smp.mip_filter = MipFilter::kLinear;
+  Wave w;
+  w.St(0, 0.75f, 0.25f);
+  w.lod[0] = F(0.5f);
+  ExpectOk(reference::Execute(w.Make(kSampleL, &img, &g.memory, 1, &smp)));
+  EXPECT_EQ(AsF(w.out[0][0]), 3.25f);
+}
+
+// GATHER4 returns a border texel's component after DST_SEL of the border color.
+TEST(ReferenceBorder, Gather4ReturnsBorderComponents) {
+  const Op kGather4LzO{OpKind::kGather4, kOpLz | kOpOffset};
+  const BorderTable table = {{{0, 0, 0, 0}, {1000, 1001, 1002, 1003}}};
+  Guest g(4096);
+  FillUint4x4(g);  // X = 10x + y, Y = 100 + X
+  const ImageDesc img = Image2D(Kind::kUint, 4, 4);
+  struct Case {
+    ClampMode mode;
+    float s, t;
+    uint32_t offset;
+    uint8_t dmask;
+    std::array<uint32_t, 4> expected;  // T(i0, j1), T(i1, j1), T(i1, j0), T(i0, j0)
+  };
+  const Case cases[] = {
+      // u = v = 0: i0 = j0 = -1 (B), i1 = j1 = 0: B, T(0, 0), B, B. Y: (1001, 100, 1001, 1001).
+      {ClampMode::kClampBorder, 0.0f, 0.0f, 0, 0b0010, {1001, 100, 1001, 1001}},
+      {ClampMode::kClampBorder, 0.0f, 0.0f, 0, 0b0001, {1000, 0, 1000, 1000}},
+      // MIRROR_ONCE_BORDER, u = 0, v = 4: i0 = -1 -> 0, i1 = 0; j0 = 3, j1 = 4 (B):
+      // B, B, T(0, 3), T(0, 3).
+      {ClampMode::kMirrorOnceBorder, 0.0f, 1.0f, 0, 0b0001, {1000, 1000, 3, 3}},
+      // CLAMP_HALF_BORDER, u = 10 -> 4: i0 = 3, i1 = 4 (B); v = 2: j0 = 1, j1 = 2:
+      // T(3, 2), B, B, T(3, 1).
+      {ClampMode::kClampHalfBorder, 2.5f, 0.5f, 0, 0b0001, {32, 1000, 1000, 31}},
+      // The same with ox = -1: i0 = 2, i1 = 3: T(2, 2), T(3, 2), T(3, 1), T(2, 1).
+      {ClampMode::kClampHalfBorder, 2.5f, 0.5f, Off(-1, 0), 0b0001, {22, 32, 31, 21}},
+  };
+  for (const Case& c : cases) {
+    const SamplerDesc smp = BorderSampler(XyFilter::kPoint, c.mode, c.mode);
+    Wave w;
+    w.St(0, c.s, c.t);
+    w.offset[0] = c.offset;
+    TexRequest r = WithTable(w.Make(kGather4LzO, &img, &g.memory, 1, &smp), table);
+    r.mods.dmask = c.dmask;
+    ExpectOk(reference::Execute(r));
+    EXPECT_EQ(w.Lane(0), c.expected) << "mode " << int(c.mode) << " s " << c.s << " t " << c.t;
+  }
+}
+
+// Float-class gathers of the border: the color's component after DST_SEL, flushed when denormal;
+// with _C the border's compare result.
+TEST(ReferenceBorder, Gather4FloatCompareAndFlush) {
+  Guest g(4096);
+  const ImageDesc img = ImageOf(FormatId::kR32_FLOAT, 2, 2);
+  for (uint32_t y = 0; y < 2; ++y) {
+    for (uint32_t x = 0; x < 2; ++x) g.Put<float>(0, 2, x, y, 0.5f);
+  }
+  auto gather = [&](const SamplerDesc& smp, Op op, const BorderTable* table, float s, float t,
+                    uint8_t dmask) {
+    Wave w;
+    w.St(0, s, t);
+    w.zcompare[0] = F(0.3f);
+    TexRequest r = w.Make(op, &img, &g.memory, 1, &smp);
+    if (table != nullptr) r = WithTable(r, *table);
+    r.mods.dmask = dmask;
+    ExpectOk(reference::Execute(r));
+    return w.Lane(0);
+  };
+  const SamplerDesc half_white =
+      BorderSampler(XyFilter::kPoint, ClampMode::kClampHalfBorder, ClampMode::kClampHalfBorder,
+                    BorderColorType::kOpaqueWhite);
+  // u = v = 10 -> 2: i0 = j0 = 1, i1 = j1 = 2 (B): B, B, B, T(1, 1).
+  EXPECT_EQ(gather(half_white, kGather4Lz, nullptr, 5.0f, 5.0f, 0b0001),
+            (std::array<uint32_t, 4>{kOne, kOne, kOne, F(0.5f)}));
+  // Y: the border's 1 where memory's missing Y reads 0.
+  EXPECT_EQ(gather(half_white, kGather4Lz, nullptr, 5.0f, 5.0f, 0b0010),
+            (std::array<uint32_t, 4>{kOne, kOne, kOne, 0}));
+  // CLAMP_BORDER at u = v = 10: all four are border texels.
+  const SamplerDesc white = BorderSampler(XyFilter::kPoint, ClampMode::kClampBorder,
+                                          ClampMode::kClampBorder, BorderColorType::kOpaqueWhite);
+  EXPECT_EQ(gather(white, kGather4Lz, nullptr, 5.0f, 5.0f, 0b0001),
+            (std::array<uint32_t, 4>{kOne, kOne, kOne, kOne}));
+  // A denormal REGISTER X (-2^-127) is gathered as -0.
+  const BorderTable denormal = {{{0, 0, 0, 0}, {0x80400000u, 0, 0, 0}}};
+  const SamplerDesc reg =
+      BorderSampler(XyFilter::kPoint, ClampMode::kClampBorder, ClampMode::kClampBorder);
+  EXPECT_EQ(gather(reg, kGather4Lz, &denormal, 5.0f, 5.0f, 0b0001),
+            (std::array<uint32_t, 4>{0x80000000u, 0x80000000u, 0x80000000u, 0x80000000u}));
+  // GATHER4_C, LESS, ref 0.3, REGISTER D = 0.25 (fails), memory 0.5 (passes). u = v = 0:
+  // B, T(0, 0), B, B.
+  const BorderTable quarter = {{{0, 0, 0, 0}, {F(0.25f), 0, 0, 0}}};
+  SamplerDesc less = reg;
+  less.depth_compare_func = CompareFunc::kLess;
+  EXPECT_EQ(gather(less, Op{OpKind::kGather4, kOpCompare | kOpLz}, &quarter, 0.0f, 0.0f, 0b0001),
+            (std::array<uint32_t, 4>{0, kOne, 0, 0}));
+}
+
+// REGISTER reads entry BORDER_COLOR_PTR; past the table's end (or with no table) it is
+// InvalidArgument naming BORDER_COLOR_PTR and the table's size, for every sampler op, GET_LOD
+// included. The table is read only when a clamp mode is a border mode.
+TEST(ReferenceBorder, RegisterPointerIsCheckedAgainstTheTable) {
+  Guest g(4096);
+  const ImageDesc img = Image2D(Kind::kFloat, 4, 4);
+  const BorderTable table = {
+      {{F(1.0f), F(2.0f), F(3.0f), F(4.0f)}, {F(5.0f), F(6.0f), F(7.0f), F(8.0f)}}};
+  auto make = [&](Wave& w, Op op, const SamplerDesc& smp) {
+    w.St(0, -0.5f, 0.5f);  // x border with CLAMP_BORDER
+    TexRequest r = WithTable(w.Make(op, &img, op == kGetLod ? nullptr : &g.memory, 1, &smp), table);
+    r.mods.dmask = 0b0001;
+    return r;
+  };
+  for (Op op : {kSampleLz, kGather4Lz, kGetLod}) {
+    SCOPED_TRACE(OpName(op));
+    // Entry 0 and entry 1 are read by PTR.
+    SamplerDesc smp =
+        BorderSampler(XyFilter::kPoint, ClampMode::kClampBorder, ClampMode::kClampLastTexel);
+    for (uint16_t ptr : {0, 1}) {
+      smp.border_color_ptr = ptr;
+      Wave w;
+      ExpectOk(reference::Execute(make(w, op, smp)));
+      if (op != kGetLod) {
+        EXPECT_EQ(w.out[0][0], ptr == 0 ? F(1.0f) : F(5.0f));
+      }
+    }
+    // PTR 2 with 2 entries.
+    smp.border_color_ptr = 2;
+    Wave w;
+    Status st = reference::Execute(make(w, op, smp));
+    EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+    EXPECT_TRUE(Contains(st.message(), "BORDER_COLOR_PTR=2")) << st.message();
+    EXPECT_TRUE(Contains(st.message(), "2 entries")) << st.message();
+    EXPECT_EQ(w.out[0][0], kSentinel);
+    // A border mode on y only, no table at all.
+    smp = BorderSampler(XyFilter::kPoint, ClampMode::kWrap, ClampMode::kMirrorOnceHalfBorder);
+    smp.border_color_ptr = 0;
+    TexRequest r = make(w, op, smp);
+    r.border_color_table = nullptr;
+    r.border_color_count = 0;
+    st = reference::Execute(r);
+    EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+    EXPECT_TRUE(Contains(st.message(), "BORDER_COLOR_PTR=0")) << st.message();
+    EXPECT_TRUE(Contains(st.message(), "0 entries")) << st.message();
+    EXPECT_EQ(w.out[0][0], kSentinel);
+    // The constant colors read no table.
+    smp.border_color_type = BorderColorType::kOpaqueBlack;
+    smp.border_color_ptr = 99;
+    ExpectOk(reference::Execute(r));
+    // Without a border mode a bad BORDER_COLOR_PTR is never read.
+    for (ClampMode mode : {ClampMode::kWrap, ClampMode::kMirror, ClampMode::kClampLastTexel,
+                           ClampMode::kMirrorOnceLastTexel}) {
+      SamplerDesc plain = BorderSampler(XyFilter::kPoint, mode, mode);
+      plain.border_color_ptr = 99;
+      TexRequest rp = make(w, op, plain);
+      rp.border_color_table = nullptr;
+      rp.border_color_count = 0;
+      ExpectOk(reference::Execute(rp));
+    }
+  }
+  // The border check follows the other S# checks: an invalid MIP_FILTER is reported first.
+  SamplerDesc smp =
+      BorderSampler(XyFilter::kPoint, ClampMode::kClampBorder, ClampMode::kClampBorder);
+  smp.border_color_ptr = 7;
+  smp.mip_filter = static_cast<MipFilter>(4);
+  Wave w;
+  const Status st = reference::Execute(make(w, kSampleLz, smp));
+  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+  EXPECT_TRUE(Contains(st.message(), "MIP_FILTER")) << st.message();
+}
+
+// ============================================================================================
 // Unbound images and validation
 
 TEST(ReferenceValidation, UnboundImageReturnsZerosAndTouchesNoMemory) {
@@ -2448,21 +3110,24 @@ TEST(ReferenceValidation, InvalidFormatTypeAndClampNameTheField) {
     EXPECT_TRUE(Contains(st.message(), "T#.TYPE=10")) << st.message();
   }
   {
+    // Clamp modes 0..7 are all implemented (the border modes too); 8 and above name no mode.
     const ImageDesc img = Image2D(Kind::kUnorm, 4, 4);
     SamplerDesc smp = point;
-    smp.clamp_x = ClampMode::kClampBorder;
+    smp.clamp_x = static_cast<ClampMode>(8);
     Wave w;
     Status st = reference::Execute(w.Make(kSample, &img, &g.memory, 1, &smp));
-    EXPECT_EQ(st.code(), StatusCode::kUnimplemented);
-    EXPECT_TRUE(Contains(st.message(), "S#.CLAMP_X=6 (CLAMP_BORDER)")) << st.message();
-    smp.clamp_x = ClampMode::kWrap;
-    smp.clamp_y = ClampMode::kClampHalfBorder;
+    EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+    EXPECT_TRUE(Contains(st.message(), "S#.CLAMP_X=8")) << st.message();
+    smp.clamp_x = ClampMode::kClampBorder;
+    smp.clamp_y = static_cast<ClampMode>(15);
     st = reference::Execute(w.Make(kSample, &img, &g.memory, 1, &smp));
-    EXPECT_EQ(st.code(), StatusCode::kUnimplemented);
-    EXPECT_TRUE(Contains(st.message(), "S#.CLAMP_Y=4")) << st.message();
+    EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+    EXPECT_TRUE(Contains(st.message(), "S#.CLAMP_Y=15")) << st.message();
     EXPECT_EQ(w.out[0][0], kSentinel);
     // Loads do not read the S#: the same sampler is irrelevant to them.
     ExpectOk(reference::Execute(w.Make(kLoad, &img, &g.memory, 1, &smp)));
+    smp.clamp_y = ClampMode::kClampHalfBorder;
+    ExpectOk(reference::Execute(w.Make(kSample, &img, &g.memory, 1, &smp)));
   }
 }
 

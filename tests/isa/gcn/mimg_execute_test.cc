@@ -4,6 +4,7 @@
 // the program.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -151,10 +152,12 @@ class MimgExecuteTest : public ::testing::Test {
     Status st = DecodeMimg(gfx, words, &inst);
     if (!st.ok()) return st;
     WaveState state = w.State();
+    state.border_color_table = border_colors_;
     return Execute(*runtime_, inst, state, memory_, precision);
   }
 
   static std::unique_ptr<Runtime> runtime_;
+  std::vector<std::array<uint32_t, 4>> border_colors_;
   std::vector<uint8_t> texels_;
   Memory memory_;
 };
@@ -562,6 +565,42 @@ TEST_F(MimgExecuteTest, GetLodReturnsTheAccessedAndTheComputedLod) {
   EXPECT_EQ(point.v(1, 0), F(2.5f));
   EXPECT_EQ(point.v(0, 4), F(2.0f));
   EXPECT_EQ(point.v(1, 4), F(1.5f));
+}
+
+TEST_F(MimgExecuteTest, ClampBorderFiltersInTheRegisterBorderColor) {
+  // CLAMP_BORDER, REGISTER color 1 = (1.0, 0.5, 0.25, 0.0). Lane 0 sits on texel (0, 0), which is
+  // (0, 0, 0, 255). Lane 1 at u = 0 takes half of texel (-1, 0), a border texel: RGBA8 filters
+  // codes, so the border is (255, 127.5, 63.75, 0) and half of it plus half of texel (0, 0) is
+  // (127.5, 63.75, 31.875, 127.5) / 255 = (0.5, 0.25, 0.125, 0.5). Lane 2 at u = 8 reads only
+  // border texels: the color itself.
+  Wave w;
+  w.lane_count = 4;
+  BindImage(w);
+  SamplerDesc smp;
+  smp.clamp_x = smp.clamp_y = ClampMode::kClampBorder;
+  smp.xy_mag_filter = smp.xy_min_filter = XyFilter::kBilinear;
+  smp.border_color_type = BorderColorType::kRegister;
+  smp.border_color_ptr = 1;
+  BindSampler(w, smp);
+  border_colors_ = {{0, 0, 0, 0}, {F(1.0f), F(0.5f), F(0.25f), F(0.0f)}};
+  const float s[4] = {0.125f, 0.0f, 2.0f, 0.125f};
+  for (uint32_t lane = 0; lane < 4; ++lane) {
+    w.v(4, lane) = F(s[lane]);
+    w.v(5, lane) = F(0.125f);
+  }
+  ASSERT_TRUE(Run(kSampleLz, w).ok());
+  const float expect[3][4] = {
+      {0.0f, 0.0f, 0.0f, 1.0f}, {0.5f, 0.25f, 0.125f, 0.5f}, {1.0f, 0.5f, 0.25f, 0.0f}};
+  for (uint32_t lane = 0; lane < 3; ++lane) {
+    for (uint32_t c = 0; c < 4; ++c) {
+      EXPECT_EQ(w.v(c, lane), F(expect[lane][c])) << "lane " << lane << " component " << c;
+    }
+  }
+  smp.border_color_ptr = 2;  // past the table's end
+  BindSampler(w, smp);
+  const Status st = Run(kSampleLz, w);
+  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(st.message().find("BORDER_COLOR_PTR=2"), std::string::npos) << st.ToString();
 }
 
 TEST_F(MimgExecuteTest, UnboundResourceReturnsZeros) {
