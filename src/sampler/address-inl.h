@@ -43,13 +43,31 @@ HWY_INLINE bool IsHalfBorderMode(ClampMode m) {
 // Maps an integer texel coordinate into [0, n) by the S# CLAMP mode. `pow2`: every level's size is
 // a power of two, so WRAP is a mask. The border modes also set `*border` on the lanes whose texel
 // is a border texel (their index is clamped into range, so that reading it stays in bounds; the
-// border color replaces what it reads); the other modes leave `*border` alone.
+// border color replaces what it reads); the other modes leave `*border` alone. kBorder: the wave
+// may have border modes (kernels without it never see one, and carry no code for them).
+template <bool kBorder>
 HWY_INLINE VI ApplyClamp(DF df, ClampMode mode, VI i, VI n, VF inv_n, bool pow2, MI* border) {
   const DI di;
   const VI last = hn::Sub(n, hn::Set(di, 1));
   const auto mirror_once = [&] {
     return hn::IfThenElse(hn::Lt(i, hn::Zero(di)), hn::Sub(hn::Set(di, -1), i), i);
   };
+  if constexpr (kBorder) {
+    switch (mode) {
+      case ClampMode::kClampHalfBorder:
+      case ClampMode::kClampBorder:
+        *border = hn::Or(*border, hn::Or(hn::Lt(i, hn::Zero(di)), GeI(i, n)));
+        return hn::Min(hn::Max(i, hn::Zero(di)), last);
+      case ClampMode::kMirrorOnceHalfBorder:
+      case ClampMode::kMirrorOnceBorder: {
+        const VI m = mirror_once();
+        *border = hn::Or(*border, GeI(m, n));
+        return hn::Min(m, last);
+      }
+      default:
+        break;
+    }
+  }
   switch (mode) {
     case ClampMode::kWrap:
       return pow2 ? hn::And(i, last) : ModPositive(df, i, n, inv_n);
@@ -60,16 +78,6 @@ HWY_INLINE VI ApplyClamp(DF df, ClampMode mode, VI i, VI n, VF inv_n, bool pow2,
     }
     case ClampMode::kMirrorOnceLastTexel:
       return hn::Min(mirror_once(), last);
-    case ClampMode::kClampHalfBorder:
-    case ClampMode::kClampBorder:
-      *border = hn::Or(*border, hn::Or(hn::Lt(i, hn::Zero(di)), GeI(i, n)));
-      return hn::Min(hn::Max(i, hn::Zero(di)), last);
-    case ClampMode::kMirrorOnceHalfBorder:
-    case ClampMode::kMirrorOnceBorder: {
-      const VI m = mirror_once();
-      *border = hn::Or(*border, GeI(m, n));
-      return hn::Min(m, last);
-    }
     default:  // kClampLastTexel
       return hn::Min(hn::Max(i, hn::Zero(di)), last);
   }
@@ -78,6 +86,7 @@ HWY_INLINE VI ApplyClamp(DF df, ClampMode mode, VI i, VI n, VF inv_n, bool pow2,
 // The neighbour i0 + 1 of a coordinate already mapped to x0 = map(i0), for the bilinear footprint.
 // WRAP and CLAMP_LAST_TEXEL derive it from x0 (one remainder per axis instead of two); the other
 // modes map i0 + 1 themselves.
+template <bool kBorder>
 HWY_INLINE VI NextTexel(DF df, ClampMode mode, VI i0, VI x0, VI n, VF inv_n, bool pow2,
                         MI* border) {
   const DI di;
@@ -89,7 +98,7 @@ HWY_INLINE VI NextTexel(DF df, ClampMode mode, VI i0, VI x0, VI n, VF inv_n, boo
     case ClampMode::kClampLastTexel:
       return hn::Min(hn::Max(hn::Add(i0, one), hn::Zero(di)), hn::Sub(n, one));
     default:
-      return ApplyClamp(df, mode, hn::Add(i0, one), n, inv_n, pow2, border);
+      return ApplyClamp<kBorder>(df, mode, hn::Add(i0, one), n, inv_n, pow2, border);
   }
 }
 
@@ -157,13 +166,21 @@ HWY_INLINE TexelOffsets LoadOffsets(const SamplerOperands& op, size_t base, bool
 
 // POINT: the texel (floor(u) + ox, floor(v) + oy) after the clamp modes; `*border` marks border
 // texels (left false when neither axis has a border mode).
+template <bool kBorder>
 HWY_INLINE void PointTexel(const WaveSetup& s, const LevelGeometry& g, VF u, VF v,
                            const TexelOffsets& o, VI* x, VI* y, MI* border) {
   const DF df;
-  const VI i = hn::Add(PointIndex(s.clamp_x, HalfBorderClamp(s.clamp_x, u, g.w), g.w), o.x);
-  const VI j = hn::Add(PointIndex(s.clamp_y, HalfBorderClamp(s.clamp_y, v, g.h), g.h), o.y);
-  *x = ApplyClamp(df, s.clamp_x, i, g.w, g.inv_w, s.pow2_x, border);
-  *y = ApplyClamp(df, s.clamp_y, j, g.h, g.inv_h, s.pow2_y, border);
+  const DI di;
+  VI i, j;
+  if constexpr (kBorder) {
+    i = PointIndex(s.clamp_x, HalfBorderClamp(s.clamp_x, u, g.w), g.w);
+    j = PointIndex(s.clamp_y, HalfBorderClamp(s.clamp_y, v, g.h), g.h);
+  } else {
+    i = hn::ConvertTo(di, hn::Floor(u));
+    j = hn::ConvertTo(di, hn::Floor(v));
+  }
+  *x = ApplyClamp<kBorder>(df, s.clamp_x, hn::Add(i, o.x), g.w, g.inv_w, s.pow2_x, border);
+  *y = ApplyClamp<kBorder>(df, s.clamp_y, hn::Add(j, o.y), g.h, g.inv_h, s.pow2_y, border);
 }
 
 // The 2x2 footprint of BILINEAR and GATHER4: texels x0/x1 by y0/y1 after the clamp modes and
@@ -175,12 +192,15 @@ struct Footprint {
   MI bx0, bx1, by0, by1;
 };
 
+template <bool kBorder>
 HWY_INLINE Footprint BilinearFootprint(const WaveSetup& s, const LevelGeometry& g, VF u, VF v,
                                        const TexelOffsets& o, MF linear) {
   const DF df;
   const DI di;
-  u = HalfBorderClamp(s.clamp_x, u, g.w);
-  v = HalfBorderClamp(s.clamp_y, v, g.h);
+  if constexpr (kBorder) {
+    u = HalfBorderClamp(s.clamp_x, u, g.w);
+    v = HalfBorderClamp(s.clamp_y, v, g.h);
+  }
   const VF half = hn::Set(df, 0.5f);
   const VF uu = hn::IfThenElse(linear, hn::Sub(u, half), u);
   const VF vv = hn::IfThenElse(linear, hn::Sub(v, half), v);
@@ -194,17 +214,23 @@ HWY_INLINE Footprint BilinearFootprint(const WaveSetup& s, const LevelGeometry& 
     f.b = hn::Mul(hn::Floor(hn::Mul(f.b, k256)), inv256);
   }
   VI i0 = hn::ConvertTo(di, fu), j0 = hn::ConvertTo(di, fv);
-  // POINT lanes (of a mixed chunk) take the half-border modes' last-texel rule.
-  const MI linear_i = hn::RebindMask(di, linear);
-  if (IsHalfBorderMode(s.clamp_x)) i0 = hn::IfThenElse(linear_i, i0, PointIndex(s.clamp_x, u, g.w));
-  if (IsHalfBorderMode(s.clamp_y)) j0 = hn::IfThenElse(linear_i, j0, PointIndex(s.clamp_y, v, g.h));
+  f.bx0 = f.bx1 = f.by0 = f.by1 = hn::RebindMask(di, hn::FirstN(df, 0));
+  if constexpr (kBorder) {
+    // POINT lanes (of a mixed chunk) take the half-border modes' last-texel rule.
+    const MI linear_i = hn::RebindMask(di, linear);
+    if (IsHalfBorderMode(s.clamp_x)) {
+      i0 = hn::IfThenElse(linear_i, i0, PointIndex(s.clamp_x, u, g.w));
+    }
+    if (IsHalfBorderMode(s.clamp_y)) {
+      j0 = hn::IfThenElse(linear_i, j0, PointIndex(s.clamp_y, v, g.h));
+    }
+  }
   i0 = hn::Add(i0, o.x);
   j0 = hn::Add(j0, o.y);
-  f.bx0 = f.bx1 = f.by0 = f.by1 = hn::RebindMask(di, hn::FirstN(df, 0));
-  f.x0 = ApplyClamp(df, s.clamp_x, i0, g.w, g.inv_w, s.pow2_x, &f.bx0);
-  f.x1 = NextTexel(df, s.clamp_x, i0, f.x0, g.w, g.inv_w, s.pow2_x, &f.bx1);
-  f.y0 = ApplyClamp(df, s.clamp_y, j0, g.h, g.inv_h, s.pow2_y, &f.by0);
-  f.y1 = NextTexel(df, s.clamp_y, j0, f.y0, g.h, g.inv_h, s.pow2_y, &f.by1);
+  f.x0 = ApplyClamp<kBorder>(df, s.clamp_x, i0, g.w, g.inv_w, s.pow2_x, &f.bx0);
+  f.x1 = NextTexel<kBorder>(df, s.clamp_x, i0, f.x0, g.w, g.inv_w, s.pow2_x, &f.bx1);
+  f.y0 = ApplyClamp<kBorder>(df, s.clamp_y, j0, g.h, g.inv_h, s.pow2_y, &f.by0);
+  f.y1 = NextTexel<kBorder>(df, s.clamp_y, j0, f.y0, g.h, g.inv_h, s.pow2_y, &f.by1);
   return f;
 }
 

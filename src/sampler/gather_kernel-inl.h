@@ -63,7 +63,7 @@ HWY_INLINE void GatherWaveImpl(const WaveSetup& s) {
     const LevelGeometry g = LookupLevel(s, ChooseLevels(s, mip, lambda).d0);
     VF u, v;
     TexelSpace(s, g, hn::LoadU(df, op.s + base), hn::LoadU(df, op.t + base), &u, &v);
-    const Footprint f = BilinearFootprint(s, g, u, v, LoadOffsets(op, base, use_offset), all);
+    const Footprint f = BilinearFootprint<true>(s, g, u, v, LoadOffsets(op, base, use_offset), all);
     const VF ref = s.compare ? CompareReference(s, op, base) : hn::Zero(df);
     // Seed 000's order: (x0, y1), (x1, y1), (x1, y0), (x0, y0). (No arrays of vectors: SVE's
     // are sizeless.)

@@ -21,25 +21,28 @@ namespace texunit {
 namespace HWY_NAMESPACE {
 
 // A texel in the filter domain, the border color on `border` lanes, or with _C the compare
-// result of either (kCompare: the compare kernel, so that the others carry no trace of it).
-template <FetchPath kPath, bool kCompare>
+// result of either. kCompare and kBorder: the kernels for depth compares and for border clamp
+// modes, so that the others carry no trace of them.
+template <FetchPath kPath, bool kCompare, bool kBorder>
 HWY_INLINE void FilterTexel(const WaveSetup& s, const LevelGeometry& g, VI x, VI y, MI border,
                             VF ref, MI active, Vec4<VF> out) {
   const DF df;
   FetchTexel<kPath>(s, g.offset_words, g.pitch, x, y, active, out);
   if constexpr (kCompare) {
     VF depth = DepthOf(s, out);
-    if (s.has_border) {
+    if constexpr (kBorder) {
       depth = hn::IfThenElse(hn::RebindMask(df, border), hn::Set(df, s.border_depth), depth);
     }
     CompareTexel(s, ref, depth, out);
   } else {
-    if (s.has_border) BorderTexel(df, s.border_filter_bits, hn::RebindMask(df, border), out);
+    if constexpr (kBorder) {
+      BorderTexel(df, s.border_filter_bits, hn::RebindMask(df, border), out);
+    }
   }
 }
 
 // Filters the texels of view level `level` for one chunk. `linear` marks bilinear lanes.
-template <FetchPath kPath, bool kCompare>
+template <FetchPath kPath, bool kCompare, bool kBorder>
 HWY_INLINE void SampleLevel(const WaveSetup& s, VI level, VF sc, VF tc, const TexelOffsets& off,
                             VF ref, MF linear, bool any_linear, MF active, Vec4<VF> out) {
   const DI di;
@@ -50,23 +53,23 @@ HWY_INLINE void SampleLevel(const WaveSetup& s, VI level, VF sc, VF tc, const Te
   if (!any_linear) {
     VI x, y;
     MI border = hn::RebindMask(di, hn::FirstN(DF(), 0));
-    PointTexel(s, g, u, v, off, &x, &y, &border);
-    FilterTexel<kPath, kCompare>(s, g, x, y, border, ref, active_i, out);
+    PointTexel<kBorder>(s, g, u, v, off, &x, &y, &border);
+    FilterTexel<kPath, kCompare, kBorder>(s, g, x, y, border, ref, active_i, out);
     return;
   }
-  const Footprint f = BilinearFootprint(s, g, u, v, off, linear);
+  const Footprint f = BilinearFootprint<kBorder>(s, g, u, v, off, linear);
   TEXUNIT_VEC4(VF, t00);
   TEXUNIT_VEC4(VF, t10);
   TEXUNIT_VEC4(VF, t01);
   TEXUNIT_VEC4(VF, t11);
-  FilterTexel<kPath, kCompare>(s, g, f.x0, f.y0, hn::Or(f.bx0, f.by0), ref, active_i, t00);
-  FilterTexel<kPath, kCompare>(s, g, f.x1, f.y0, hn::Or(f.bx1, f.by0), ref, active_i, t10);
-  FilterTexel<kPath, kCompare>(s, g, f.x0, f.y1, hn::Or(f.bx0, f.by1), ref, active_i, t01);
-  FilterTexel<kPath, kCompare>(s, g, f.x1, f.y1, hn::Or(f.bx1, f.by1), ref, active_i, t11);
+  FilterTexel<kPath, kCompare, kBorder>(s, g, f.x0, f.y0, hn::Or(f.bx0, f.by0), ref, active_i, t00);
+  FilterTexel<kPath, kCompare, kBorder>(s, g, f.x1, f.y0, hn::Or(f.bx1, f.by0), ref, active_i, t10);
+  FilterTexel<kPath, kCompare, kBorder>(s, g, f.x0, f.y1, hn::Or(f.bx0, f.by1), ref, active_i, t01);
+  FilterTexel<kPath, kCompare, kBorder>(s, g, f.x1, f.y1, hn::Or(f.bx1, f.by1), ref, active_i, t11);
   Bilerp(f, linear, t00, t10, t01, t11, out);
 }
 
-template <FetchPath kPath, bool kCompare>
+template <FetchPath kPath, bool kCompare, bool kBorder>
 HWY_INLINE void SampleWaveT(const WaveSetup& s) {
   const DF df;
   const DU du;
@@ -99,12 +102,14 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
     const LevelChoice lc = ChooseLevels(s, mip, lambda);
 
     TEXUNIT_VEC4(VF, c);
-    SampleLevel<kPath, kCompare>(s, lc.d0, sc, tc, off, ref, linear, any_linear, active, c);
+    SampleLevel<kPath, kCompare, kBorder>(s, lc.d0, sc, tc, off, ref, linear, any_linear, active,
+                                          c);
     if (mip == MipFilter::kLinear) {
       const MF blend = hn::And(active, hn::Gt(lc.frac, hn::Zero(df)));
       if (!hn::AllFalse(df, blend)) {
         TEXUNIT_VEC4(VF, c1);
-        SampleLevel<kPath, kCompare>(s, lc.d1, sc, tc, off, ref, linear, any_linear, blend, c1);
+        SampleLevel<kPath, kCompare, kBorder>(s, lc.d1, sc, tc, off, ref, linear, any_linear, blend,
+                                              c1);
         MipBlend(lc.frac, blend, c1, c);
       }
     }
@@ -115,21 +120,22 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
   }
 }
 
-// One instance of the kernel per fetch path (block codecs share the general one), and one for
-// depth compares, which PrepareWave sends down the general path.
+// One instance of the kernel per fetch path (block codecs share the general one), and kernels
+// for depth compares and border clamp modes, which PrepareWave sends down the general path.
 HWY_INLINE void SampleWaveImpl(const WaveSetup& s) {
-  if (s.compare) return SampleWaveT<FetchPath::kPlain, true>(s);
+  if (s.compare) return SampleWaveT<FetchPath::kPlain, true, true>(s);
+  if (s.has_border) return SampleWaveT<FetchPath::kPlain, false, true>(s);
   switch (s.plan.path) {
     case FetchPath::kRgba8Unorm:
-      return SampleWaveT<FetchPath::kRgba8Unorm, false>(s);
+      return SampleWaveT<FetchPath::kRgba8Unorm, false, false>(s);
     case FetchPath::kRgba8Srgb:
-      return SampleWaveT<FetchPath::kRgba8Srgb, false>(s);
+      return SampleWaveT<FetchPath::kRgba8Srgb, false, false>(s);
     case FetchPath::kRgba8Uint:
-      return SampleWaveT<FetchPath::kRgba8Uint, false>(s);
+      return SampleWaveT<FetchPath::kRgba8Uint, false, false>(s);
     case FetchPath::kRgba32Float:
-      return SampleWaveT<FetchPath::kRgba32Float, false>(s);
+      return SampleWaveT<FetchPath::kRgba32Float, false, false>(s);
     default:
-      return SampleWaveT<FetchPath::kPlain, false>(s);
+      return SampleWaveT<FetchPath::kPlain, false, false>(s);
   }
 }
 

@@ -140,6 +140,8 @@ Status PrepareBorder(const TexRequest& req, WaveSetup* s) {
             ? std::bit_cast<uint32_t>(std::bit_cast<float>(color[c]) * s->plan.ch[c].divisor)
             : color[c];
   }
+  // Border waves run one kernel, on the general fetch path (see SampleWaveImpl).
+  if (s->plan.path != FetchPath::kBlock) s->plan.path = FetchPath::kPlain;
   uint32_t x = color[0];
   if ((x & 0x7F800000u) == 0) x &= 0x80000000u;  // a binary32 denormal compares as zero
   s->border_depth = std::bit_cast<float>(x);
