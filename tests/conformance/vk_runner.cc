@@ -17,6 +17,38 @@ namespace texunit::conformance {
     }                                                                            \
   } while (0)
 
+namespace {
+
+// The aspect a view, a barrier and a buffer-image copy of `format` name: depth for depth formats
+// (this runner samples and uploads depth only), colour for the rest.
+VkImageAspectFlags AspectOf(VkFormat format) {
+  switch (format) {
+    case VK_FORMAT_D16_UNORM:
+    case VK_FORMAT_X8_D24_UNORM_PACK32:
+    case VK_FORMAT_D32_SFLOAT:
+    case VK_FORMAT_D16_UNORM_S8_UINT:
+    case VK_FORMAT_D24_UNORM_S8_UINT:
+    case VK_FORMAT_D32_SFLOAT_S8_UINT:
+      return VK_IMAGE_ASPECT_DEPTH_BIT;
+    default:
+      return VK_IMAGE_ASPECT_COLOR_BIT;
+  }
+}
+
+// The aspects a layout transition of `format` must name: both for depth/stencil formats.
+VkImageAspectFlags BarrierAspectOf(VkFormat format) {
+  switch (format) {
+    case VK_FORMAT_D16_UNORM_S8_UINT:
+    case VK_FORMAT_D24_UNORM_S8_UINT:
+    case VK_FORMAT_D32_SFLOAT_S8_UINT:
+      return VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT;
+    default:
+      return AspectOf(format);
+  }
+}
+
+}  // namespace
+
 struct VkRunner::Buffer {
   VkBuffer buffer = VK_NULL_HANDLE;
   VkDeviceMemory memory = VK_NULL_HANDLE;
@@ -108,6 +140,13 @@ bool VkRunner::CanSample(VkFormat format) const {
   vkGetPhysicalDeviceFormatProperties(physical_, format, &p);
   return (p.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT) != 0 &&
          (p.optimalTilingFeatures & VK_FORMAT_FEATURE_TRANSFER_DST_BIT) != 0;
+}
+
+bool VkRunner::CanFilterLinear(VkFormat format) const {
+  VkFormatProperties p;
+  vkGetPhysicalDeviceFormatProperties(physical_, format, &p);
+  return CanSample(format) &&
+         (p.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT) != 0;
 }
 
 uint32_t VkRunner::MemoryType(uint32_t bits, VkMemoryPropertyFlags flags) const {
@@ -206,6 +245,13 @@ bool VkRunner::TextureLod(const Image2D& image, const SamplerState& sampler,
                   nullptr, error);
 }
 
+bool VkRunner::Run(const Image2D& image, const std::string& shader_name,
+                   const SamplerState& sampler, std::span<const std::array<uint32_t, 4>> operands,
+                   std::vector<std::array<uint32_t, 4>>* out, std::string* error) {
+  return Dispatch(image, shader_name, sampler, operands, static_cast<uint32_t>(operands.size()),
+                  out, nullptr, error);
+}
+
 bool VkRunner::Dispatch(const Image2D& image, const std::string& shader_name,
                         const SamplerState& sampler_state,
                         std::span<const std::array<uint32_t, 4>> operands, uint32_t lanes,
@@ -287,7 +333,7 @@ bool VkRunner::Dispatch(const Image2D& image, const std::string& shader_name,
   vci.image = vk_image;
   vci.viewType = VK_IMAGE_VIEW_TYPE_2D;
   vci.format = image.format;
-  vci.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, image.levels, 0, 1};
+  vci.subresourceRange = {AspectOf(image.format), 0, image.levels, 0, 1};
   VK_TRY(vkCreateImageView(device_, &vci, nullptr, &view));
   VkSamplerCreateInfo sci{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
   sci.magFilter = sampler_state.mag;
@@ -296,6 +342,8 @@ bool VkRunner::Dispatch(const Image2D& image, const std::string& shader_name,
   sci.addressModeU = sampler_state.address_u;
   sci.addressModeV = sampler_state.address_v;
   sci.addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+  sci.compareEnable = sampler_state.compare_enable ? VK_TRUE : VK_FALSE;
+  sci.compareOp = sampler_state.compare_op;
   sci.maxLod = static_cast<float>(image.levels);
   VK_TRY(vkCreateSampler(device_, &sci, nullptr, &sampler));
 
@@ -366,7 +414,7 @@ bool VkRunner::Dispatch(const Image2D& image, const std::string& shader_name,
   VkImageMemoryBarrier barrier{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
   barrier.srcQueueFamilyIndex = barrier.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
   barrier.image = vk_image;
-  barrier.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, image.levels, 0, 1};
+  barrier.subresourceRange = {BarrierAspectOf(image.format), 0, image.levels, 0, 1};
   barrier.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
   barrier.newLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
   barrier.dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
@@ -379,7 +427,7 @@ bool VkRunner::Dispatch(const Image2D& image, const std::string& shader_name,
     c.bufferOffset = lv.offset;
     c.bufferRowLength = lv.pitch;
     c.bufferImageHeight = lv.rows * image.layout->block_height;
-    c.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, l, 0, 1};
+    c.imageSubresource = {AspectOf(image.format), l, 0, 1};
     c.imageExtent = {lv.width, lv.height, 1};
     copies.push_back(c);
   }

@@ -43,13 +43,16 @@ struct StoreLane {
   std::array<uint32_t, 4> value = {};
 };
 
-// The VkSampler of a request (texelFetch ignores it).
+// The VkSampler of a request (texelFetch ignores it). `compare_enable` makes it a depth-compare
+// sampler for sampler2DShadow shaders, with `compare_op` as the test (ref OP texel).
 struct SamplerState {
   VkFilter mag = VK_FILTER_NEAREST;
   VkFilter min = VK_FILTER_NEAREST;
   VkSamplerMipmapMode mip = VK_SAMPLER_MIPMAP_MODE_NEAREST;
   VkSamplerAddressMode address_u = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
   VkSamplerAddressMode address_v = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+  bool compare_enable = false;
+  VkCompareOp compare_op = VK_COMPARE_OP_NEVER;
 };
 
 class VkRunner {
@@ -64,6 +67,8 @@ class VkRunner {
   std::string device_name() const { return device_name_; }
   // Whether lavapipe can sample `format` from an optimally tiled image.
   bool CanSample(VkFormat format) const;
+  // Whether it can also filter `format` linearly (VK_FILTER_LINEAR).
+  bool CanFilterLinear(VkFormat format) const;
   // texelFetch(tex, ivec2(x, y), level) for every lane; each result is the vec4/uvec4/ivec4's four
   // 32-bit words. Returns false with `error` on any Vulkan failure.
   bool TexelFetch(const Image2D& image, SampledKind kind, std::span<const FetchCoord> coords,
@@ -78,6 +83,13 @@ class VkRunner {
   bool TextureLod(const Image2D& image, const SamplerState& sampler,
                   std::span<const LodCoord> coords, std::vector<std::array<uint32_t, 4>>* out,
                   std::string* error);
+  // The compute shader `shader_name` (a .spv built from tests/conformance/shaders/), one lane per
+  // element of `operands`, each lane reading its uvec4 operand and writing one uvec4 result, with
+  // `image` bound as a combined image sampler made from `sampler`. Depth formats are bound
+  // through their depth aspect. The shaders' interface is lod_float.comp's.
+  bool Run(const Image2D& image, const std::string& shader_name, const SamplerState& sampler,
+           std::span<const std::array<uint32_t, 4>> operands,
+           std::vector<std::array<uint32_t, 4>>* out, std::string* error);
 
  private:
   VkRunner() = default;
