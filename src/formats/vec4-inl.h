@@ -61,11 +61,27 @@ namespace HWY_NAMESPACE {
 template <class V>
 using Vec4 = std::conditional_t<HWY_HAVE_SCALABLE, Vec4Ref<V>, Vec4Array<V>>;
 
+// A member of a struct that hands vectors from one stage to the next. On sized targets it is the
+// vector, and the struct declares TEXUNIT_VFIELD_CTOR: an empty constructor of its own, compiled
+// with the target's attributes (the implicit one is not, and NEON's always_inline vector
+// constructor then refuses to be inlined into it). On scalable targets, whose sizeless vectors
+// cannot be members, it is a reference to a local of the caller; each such struct comes with a
+// TEXUNIT_* macro that declares the locals and the struct bound to them.
+template <class V>
+using VField = std::conditional_t<HWY_HAVE_SCALABLE, V&, V>;
+
 }  // namespace HWY_NAMESPACE
 }  // namespace texunit
 HWY_AFTER_NAMESPACE();
 
 #undef TEXUNIT_VEC4
+#undef TEXUNIT_VFIELD_CTOR
+#if HWY_HAVE_SCALABLE
+#define TEXUNIT_VFIELD_CTOR(Name)
+#else
+#define TEXUNIT_VFIELD_CTOR(Name) \
+  HWY_INLINE Name() {}
+#endif
 #if HWY_HAVE_SCALABLE
 #define TEXUNIT_VEC4(V, name)                   \
   V name##_0_, name##_1_, name##_2_, name##_3_; \

@@ -9,6 +9,7 @@
 #define TEXUNIT_ADDRESS_INL_H_
 #endif
 
+#include "formats/vec4-inl.h"
 #include "hwy/highway.h"
 #include "sampler/sampler_common-inl.h"
 #include "sampler/sampler_operands-inl.h"
@@ -120,29 +121,28 @@ HWY_INLINE VI PointIndex(ClampMode mode, VF u, VI n) {
   return hn::Min(i, hn::Sub(n, hn::Set(di, 1)));
 }
 
-// What the address stage needs of each lane's view level.
+// What the address stage needs of each lane's view level (TEXUNIT_LEVEL_GEOMETRY declares one).
 struct LevelGeometry {
-  VI w, h, pitch, offset_words;
-  VF fw, fh, inv_w, inv_h;
+  TEXUNIT_VFIELD_CTOR(LevelGeometry)
+  VField<VI> w, h, pitch, offset_words;
+  VField<VF> fw, fh, inv_w, inv_h;
 };
 
-HWY_INLINE LevelGeometry LookupLevel(const WaveSetup& s, VI level) {
+HWY_INLINE void LookupLevel(const WaveSetup& s, VI level, LevelGeometry& m) {
   const DF df;
   const DI di;
   const LevelTable& lt = s.levels;
   const int uniform = UniformLevel(level);
-  LevelGeometry g;
-  g.w = LevelLookup(di, lt.width, level, uniform);
-  g.h = LevelLookup(di, lt.height, level, uniform);
-  g.pitch = LevelLookup(di, lt.pitch, level, uniform);
-  g.offset_words = LevelLookup(di, lt.offset_words, level, uniform);
-  g.inv_w = LevelLookup(df, lt.inv_width, level, uniform);
-  g.inv_h = LevelLookup(df, lt.inv_height, level, uniform);
+  m.w = LevelLookup(di, lt.width, level, uniform);
+  m.h = LevelLookup(di, lt.height, level, uniform);
+  m.pitch = LevelLookup(di, lt.pitch, level, uniform);
+  m.offset_words = LevelLookup(di, lt.offset_words, level, uniform);
+  m.inv_w = LevelLookup(df, lt.inv_width, level, uniform);
+  m.inv_h = LevelLookup(df, lt.inv_height, level, uniform);
   if (!s.unnormalized) {
-    g.fw = LevelLookup(df, lt.fwidth, level, uniform);
-    g.fh = LevelLookup(df, lt.fheight, level, uniform);
+    m.fw = LevelLookup(df, lt.fwidth, level, uniform);
+    m.fh = LevelLookup(df, lt.fheight, level, uniform);
   }
-  return g;
 }
 
 // Texel-space u, v: scaled unless unnormalized, NaN to 0, clamped to +-2^24.
@@ -153,22 +153,23 @@ HWY_INLINE void TexelSpace(const WaveSetup& s, const LevelGeometry& g, VF sc, VF
 }
 
 // _O: the 6-bit two's-complement X (bits 5:0) and Y (bits 13:8) of each lane's offset dword.
-struct TexelOffsets {
-  VI x, y;
-};
-
-HWY_INLINE TexelOffsets LoadOffsets(const SamplerOperands& op, size_t base, bool use_offset) {
+HWY_INLINE void LoadOffsets(const SamplerOperands& op, size_t base, bool use_offset, VI* ox,
+                            VI* oy) {
   const DI di;
-  if (!use_offset) return {hn::Zero(di), hn::Zero(di)};
+  if (!use_offset) {
+    *ox = *oy = hn::Zero(di);
+    return;
+  }
   const VI w = hn::LoadU(di, reinterpret_cast<const int32_t*>(op.offset) + base);
-  return {hn::ShiftRight<26>(hn::ShiftLeft<26>(w)), hn::ShiftRight<26>(hn::ShiftLeft<18>(w))};
+  *ox = hn::ShiftRight<26>(hn::ShiftLeft<26>(w));
+  *oy = hn::ShiftRight<26>(hn::ShiftLeft<18>(w));
 }
 
 // POINT: the texel (floor(u) + ox, floor(v) + oy) after the clamp modes; `*border` marks border
 // texels (left false when neither axis has a border mode).
 template <bool kBorder>
-HWY_INLINE void PointTexel(const WaveSetup& s, const LevelGeometry& g, VF u, VF v,
-                           const TexelOffsets& o, VI* x, VI* y, MI* border) {
+HWY_INLINE void PointTexel(const WaveSetup& s, const LevelGeometry& g, VF u, VF v, VI ox, VI oy,
+                           VI* x, VI* y, MI* border) {
   const DF df;
   const DI di;
   VI i, j;
@@ -179,63 +180,125 @@ HWY_INLINE void PointTexel(const WaveSetup& s, const LevelGeometry& g, VF u, VF 
     i = hn::ConvertTo(di, hn::Floor(u));
     j = hn::ConvertTo(di, hn::Floor(v));
   }
-  *x = ApplyClamp<kBorder>(df, s.clamp_x, hn::Add(i, o.x), g.w, g.inv_w, s.pow2_x, border);
-  *y = ApplyClamp<kBorder>(df, s.clamp_y, hn::Add(j, o.y), g.h, g.inv_h, s.pow2_y, border);
+  *x = ApplyClamp<kBorder>(df, s.clamp_x, hn::Add(i, ox), g.w, g.inv_w, s.pow2_x, border);
+  *y = ApplyClamp<kBorder>(df, s.clamp_y, hn::Add(j, oy), g.h, g.inv_h, s.pow2_y, border);
+}
+
+// One axis of the bilinear footprint: texels i0 + 1 apart after the clamp mode (*x0, *x1), the
+// weight of the second (*a), and the border marks (*b0, *b1; set only by border modes). Lanes
+// outside `linear` get their POINT texel as the first and weight 0.
+template <bool kBorder>
+HWY_INLINE void LinearAxis(const WaveSetup& s, ClampMode mode, VF u, VI n, VF inv_n, bool pow2,
+                           VI offset, MF linear, VI* x0, VI* x1, VF* a, MI* b0, MI* b1) {
+  const DF df;
+  const DI di;
+  if constexpr (kBorder) u = HalfBorderClamp(mode, u, n);
+  const VF uu = hn::IfThenElse(linear, hn::Sub(u, hn::Set(df, 0.5f)), u);
+  const VF fu = hn::Floor(uu);
+  *a = hn::IfThenElseZero(linear, hn::Sub(uu, fu));
+  if (s.hardware_precision) {
+    *a = hn::Mul(hn::Floor(hn::Mul(*a, hn::Set(df, 256.0f))), hn::Set(df, 1.0f / 256.0f));
+  }
+  VI i0 = hn::ConvertTo(di, fu);
+  if constexpr (kBorder) {
+    // POINT lanes (of a mixed chunk) take the half-border modes' last-texel rule.
+    if (IsHalfBorderMode(mode)) {
+      i0 = hn::IfThenElse(hn::RebindMask(di, linear), i0, PointIndex(mode, u, n));
+    }
+  }
+  i0 = hn::Add(i0, offset);
+  *b0 = *b1 = hn::RebindMask(di, hn::FirstN(df, 0));
+  *x0 = ApplyClamp<kBorder>(df, mode, i0, n, inv_n, pow2, b0);
+  *x1 = NextTexel<kBorder>(df, mode, i0, *x0, n, inv_n, pow2, b1);
 }
 
 // The 2x2 footprint of BILINEAR and GATHER4: texels x0/x1 by y0/y1 after the clamp modes and
 // the weights a, b. Lanes outside `linear` get their POINT texel as (x0, y0) and zero weights.
-// bx0.. by1 mark border columns and rows (all false without border modes).
+// bx0.. by1 mark border columns and rows (all false without border modes). TEXUNIT_FOOTPRINT
+// declares one.
 struct Footprint {
-  VI x0, x1, y0, y1;
-  VF a, b;
-  MI bx0, bx1, by0, by1;
+  TEXUNIT_VFIELD_CTOR(Footprint)
+  VField<VI> x0, x1, y0, y1;
+  VField<VF> a, b;
+  VField<MI> bx0, bx1, by0, by1;
 };
 
 template <bool kBorder>
-HWY_INLINE Footprint BilinearFootprint(const WaveSetup& s, const LevelGeometry& g, VF u, VF v,
-                                       const TexelOffsets& o, MF linear) {
+HWY_INLINE void BilinearFootprint(const WaveSetup& s, const LevelGeometry& g, VF u, VF v, VI ox,
+                                  VI oy, MF linear, Footprint& m) {
+  LinearAxis<kBorder>(s, s.clamp_x, u, g.w, g.inv_w, s.pow2_x, ox, linear, &m.x0, &m.x1, &m.a,
+                      &m.bx0, &m.bx1);
+  LinearAxis<kBorder>(s, s.clamp_y, v, g.h, g.inv_h, s.pow2_y, oy, linear, &m.y0, &m.y1, &m.b,
+                      &m.by0, &m.by1);
+}
+
+// 1D images (and 1D arrays): the footprint along x; both rows are row 0, with no weight and no
+// border (docs/sampling.md: CLAMP_Y and the offset's Y are not read).
+template <bool kBorder>
+HWY_INLINE void LinearFootprint1D(const WaveSetup& s, const LevelGeometry& g, VF u, VI ox,
+                                  MF linear, Footprint& m) {
   const DF df;
   const DI di;
-  if constexpr (kBorder) {
-    u = HalfBorderClamp(s.clamp_x, u, g.w);
-    v = HalfBorderClamp(s.clamp_y, v, g.h);
-  }
+  LinearAxis<kBorder>(s, s.clamp_x, u, g.w, g.inv_w, s.pow2_x, ox, linear, &m.x0, &m.x1, &m.a,
+                      &m.bx0, &m.bx1);
+  m.y0 = m.y1 = hn::Zero(di);
+  m.b = hn::Zero(df);
+  m.by0 = m.by1 = hn::RebindMask(di, hn::FirstN(df, 0));
+}
+
+// 1D POINT: the texel of row 0.
+template <bool kBorder>
+HWY_INLINE VI PointTexel1D(const WaveSetup& s, const LevelGeometry& g, VF u, VI ox, MI* border) {
+  const DF df;
+  const DI di;
+  const VI i = kBorder ? PointIndex(s.clamp_x, HalfBorderClamp(s.clamp_x, u, g.w), g.w)
+                       : hn::ConvertTo(di, hn::Floor(u));
+  return ApplyClamp<kBorder>(df, s.clamp_x, hn::Add(i, ox), g.w, g.inv_w, s.pow2_x, border);
+}
+
+// Arrays: the lane's view layer, clamp(rne(layer), 0, N - 1) (a NaN layer is 0), as the element
+// offset of that memory layer in view level `level`.
+HWY_INLINE VI LayerBase(const WaveSetup& s, const SamplerOperands& op, size_t base, VI level) {
+  const DF df;
+  const DI di;
+  VF l = hn::LoadU(df, op.layer + base);
+  l = hn::IfThenZeroElse(hn::IsNaN(l), l);
+  l = hn::Min(hn::Max(l, hn::Zero(df)), hn::Set(df, static_cast<float>(s.view_layers - 1)));
+  // Round half to even by hand: Highway's SCALAR NearestInt adds 0.5 first, which rounds
+  // 0.49999997 up. floor and the fraction are exact below 2^23.
+  const VF fl = hn::Floor(l);
+  const VF frac = hn::Sub(l, fl);
+  VI r = hn::ConvertTo(di, fl);
   const VF half = hn::Set(df, 0.5f);
-  const VF uu = hn::IfThenElse(linear, hn::Sub(u, half), u);
-  const VF vv = hn::IfThenElse(linear, hn::Sub(v, half), v);
-  const VF fu = hn::Floor(uu), fv = hn::Floor(vv);
-  Footprint f;
-  f.a = hn::IfThenElseZero(linear, hn::Sub(uu, fu));
-  f.b = hn::IfThenElseZero(linear, hn::Sub(vv, fv));
-  if (s.hardware_precision) {
-    const VF k256 = hn::Set(df, 256.0f), inv256 = hn::Set(df, 1.0f / 256.0f);
-    f.a = hn::Mul(hn::Floor(hn::Mul(f.a, k256)), inv256);
-    f.b = hn::Mul(hn::Floor(hn::Mul(f.b, k256)), inv256);
-  }
-  VI i0 = hn::ConvertTo(di, fu), j0 = hn::ConvertTo(di, fv);
-  f.bx0 = f.bx1 = f.by0 = f.by1 = hn::RebindMask(di, hn::FirstN(df, 0));
-  if constexpr (kBorder) {
-    // POINT lanes (of a mixed chunk) take the half-border modes' last-texel rule.
-    const MI linear_i = hn::RebindMask(di, linear);
-    if (IsHalfBorderMode(s.clamp_x)) {
-      i0 = hn::IfThenElse(linear_i, i0, PointIndex(s.clamp_x, u, g.w));
-    }
-    if (IsHalfBorderMode(s.clamp_y)) {
-      j0 = hn::IfThenElse(linear_i, j0, PointIndex(s.clamp_y, v, g.h));
-    }
-  }
-  i0 = hn::Add(i0, o.x);
-  j0 = hn::Add(j0, o.y);
-  f.x0 = ApplyClamp<kBorder>(df, s.clamp_x, i0, g.w, g.inv_w, s.pow2_x, &f.bx0);
-  f.x1 = NextTexel<kBorder>(df, s.clamp_x, i0, f.x0, g.w, g.inv_w, s.pow2_x, &f.bx1);
-  f.y0 = ApplyClamp<kBorder>(df, s.clamp_y, j0, g.h, g.inv_h, s.pow2_y, &f.by0);
-  f.y1 = NextTexel<kBorder>(df, s.clamp_y, j0, f.y0, g.h, g.inv_h, s.pow2_y, &f.by1);
-  return f;
+  const MI odd = hn::Eq(hn::And(r, hn::Set(di, 1)), hn::Set(di, 1));
+  const MI up = hn::Or(hn::RebindMask(di, hn::Gt(frac, half)),
+                       hn::And(hn::RebindMask(di, hn::Eq(frac, half)), odd));
+  r = hn::Add(r, hn::IfThenElseZero(up, hn::Set(di, 1)));
+  const VI layer = hn::Add(r, hn::Set(di, s.base_array));
+  return hn::Mul(layer, LevelLookup(di, s.levels.slice_elems, level, UniformLevel(level)));
 }
 
 }  // namespace HWY_NAMESPACE
 }  // namespace texunit
 HWY_AFTER_NAMESPACE();
+
+#undef TEXUNIT_LEVEL_GEOMETRY
+#undef TEXUNIT_FOOTPRINT
+#if HWY_HAVE_SCALABLE
+#define TEXUNIT_LEVEL_GEOMETRY(g)             \
+  VI g##_w_, g##_h_, g##_pitch_, g##_offset_; \
+  VF g##_fw_, g##_fh_, g##_iw_, g##_ih_;      \
+  LevelGeometry g { g##_w_, g##_h_, g##_pitch_, g##_offset_, g##_fw_, g##_fh_, g##_iw_, g##_ih_ }
+#define TEXUNIT_FOOTPRINT(f)                                                                   \
+  VI f##_x0_, f##_x1_, f##_y0_, f##_y1_;                                                       \
+  VF f##_a_, f##_b_;                                                                           \
+  MI f##_bx0_, f##_bx1_, f##_by0_, f##_by1_;                                                   \
+  Footprint f {                                                                                \
+    f##_x0_, f##_x1_, f##_y0_, f##_y1_, f##_a_, f##_b_, f##_bx0_, f##_bx1_, f##_by0_, f##_by1_ \
+  }
+#else
+#define TEXUNIT_LEVEL_GEOMETRY(g) LevelGeometry g
+#define TEXUNIT_FOOTPRINT(f) Footprint f
+#endif
 
 #endif  // TEXUNIT_ADDRESS_INL_H_

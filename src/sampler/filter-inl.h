@@ -96,6 +96,16 @@ HWY_INLINE void Bilerp(const Footprint& f, MF linear, Vec4<VF> t00, Vec4<VF> t10
   }
 }
 
+// 1D images: (1 - a) * t0 + a * t1 per channel on the `linear` lanes, t0 on the others.
+HWY_INLINE void Lerp1D(const Footprint& f, MF linear, Vec4<VF> t0, Vec4<VF> t1, Vec4<VF> out) {
+  const DF df;
+  const VF na = hn::Sub(hn::Set(df, 1.0f), f.a);
+  for (int c = 0; c < 4; ++c) {
+    const VF r = hn::Add(hn::Mul(na, t0[c]), hn::Mul(f.a, t1[c]));
+    out[c] = hn::IfThenElse(linear, r, t0[c]);
+  }
+}
+
 // Mip LINEAR: (1 - f) * c0 + f * c1 on the `blend` lanes (f > 0), c0 elsewhere.
 HWY_INLINE void MipBlend(VF frac, MF blend, Vec4<VF> c1, Vec4<VF> c) {
   const DF df;

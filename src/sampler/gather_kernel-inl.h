@@ -1,5 +1,5 @@
-// IMAGE_GATHER4 with every variant (_L, _LZ, _B, _CL, _C, _O) and IMAGE_GET_LOD on 2D images
-// (docs/sampling.md, "GATHER4" and "GET_LOD"): the LOD stage picks one level per lane, the
+// IMAGE_GATHER4 with every variant (_L, _LZ, _B, _CL, _C, _O) and IMAGE_GET_LOD on 1D, 2D and array
+// images (docs/sampling.md, "GATHER4" and "GET_LOD"): the LOD stage picks one level per lane, the
 // address stage the 2x2 footprint, and the four texels are returned as a load reads them.
 #if defined(TEXUNIT_GATHER_KERNEL_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef TEXUNIT_GATHER_KERNEL_INL_H_
@@ -23,10 +23,10 @@ namespace HWY_NAMESPACE {
 // GATHER4's value of texel (x, y): the gathered component of the texel as a load returns it, or
 // of its compare result; float-class results flushed when denormal.
 HWY_INLINE VU GatherTexel(const WaveSetup& s, const OutputPlan& p, const LevelGeometry& g, VI x,
-                          VI y, MI border, VF ref, MI active) {
+                          VI y, VI slice_base, MI border, VF ref, MI active) {
   const DU du;
   VI in_block;
-  const VI elem = ElementOf(s.plan, g.pitch, x, y, &in_block);
+  const VI elem = hn::Add(slice_base, ElementOf(s.plan, g.pitch, x, y, &in_block));
   TEXUNIT_VEC4(VU, bits);
   FetchForLoad(s, g.offset_words, elem, in_block, active, bits);
   if (s.has_border) BorderTexel(du, s.border_bits, hn::RebindMask(du, border), bits);
@@ -52,6 +52,7 @@ HWY_INLINE void GatherWaveImpl(const WaveSetup& s) {
   const bool lambda_zero = s.lod_zero || s.unnormalized;
   const MipFilter mip = WaveMipFilter(s, lambda_zero, /*one_level=*/true);
   const bool use_offset = s.use_offset;
+  const bool one_d = !s.uses_y, layered = s.uses_layer;
   const MF all = hn::FirstN(df, n);
 
   for (size_t base = 0; base < out.lane_count; base += n) {
@@ -60,16 +61,28 @@ HWY_INLINE void GatherWaveImpl(const WaveSetup& s) {
     const MI active = hn::RebindMask(di, active_u);
     const bool all_active = hn::AllTrue(du, active_u);
     const VF lambda = SampleLambda(s, op, base, lambda_zero);
-    const LevelGeometry g = LookupLevel(s, ChooseLevels(s, mip, lambda).d0);
+    VI level, unused_d1;
+    VF unused_frac;
+    ChooseLevels(s, mip, lambda, &level, &unused_d1, &unused_frac);
+    TEXUNIT_LEVEL_GEOMETRY(g);
+    LookupLevel(s, level, g);
     VF u, v;
     TexelSpace(s, g, hn::LoadU(df, op.s + base), hn::LoadU(df, op.t + base), &u, &v);
-    const Footprint f = BilinearFootprint<true>(s, g, u, v, LoadOffsets(op, base, use_offset), all);
+    VI ox, oy;
+    LoadOffsets(op, base, use_offset, &ox, &oy);
+    TEXUNIT_FOOTPRINT(f);
+    if (one_d) {
+      LinearFootprint1D<true>(s, g, u, ox, all, f);  // row 0 twice: j0 = j1 = 0
+    } else {
+      BilinearFootprint<true>(s, g, u, v, ox, oy, all, f);
+    }
+    const VI slice = layered ? LayerBase(s, op, base, level) : hn::Zero(di);
     const VF ref = s.compare ? CompareReference(s, op, base) : hn::Zero(df);
     // Seed 000's order: (x0, y1), (x1, y1), (x1, y0), (x0, y0). (No arrays of vectors: SVE's
     // are sizeless.)
     const auto write = [&](int k, VI x, VI y, MI border) {
-      WriteResult(out, GatherTexel(s, out, g, x, y, border, ref, active), active_u, all_active,
-                  out.data[k], base);
+      WriteResult(out, GatherTexel(s, out, g, x, y, slice, border, ref, active), active_u,
+                  all_active, out.data[k], base);
     };
     write(0, f.x0, f.y1, hn::Or(f.bx0, f.by1));
     write(1, f.x1, f.y1, hn::Or(f.bx1, f.by1));

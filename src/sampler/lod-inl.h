@@ -134,12 +134,12 @@ HWY_INLINE VF SampleLambda(const WaveSetup& s, const SamplerOperands& op, size_t
   return ClampLambda(s, op, base, UnclampedLambda(s, op, base));
 }
 
-// The view levels and the blend fraction of each lane ("Filter and level selection"). `mip` is
-// the effective filter, decided once per wave (WaveMipFilter): NONE where one level is read.
-struct LevelChoice {
-  VI d0, d1;  // d1 and frac are only set for a linear blend
-  VF frac;
-};
+// NONE for LZ, unnormalized coordinates or a single view level; POINT for a gather (which never
+// blends levels); otherwise the S#'s (LINEAR is POINT on integer formats).
+HWY_INLINE MipFilter WaveMipFilter(const WaveSetup& s, bool lambda_zero, bool one_level) {
+  if (lambda_zero || s.max_level == 0 || s.mip == MipFilter::kNone) return MipFilter::kNone;
+  return one_level ? MipFilter::kPoint : s.mip;
+}
 
 HWY_INLINE VI NearestLevel(const WaveSetup& s, VF lambda) {
   const DF df;
@@ -148,30 +148,26 @@ HWY_INLINE VI NearestLevel(const WaveSetup& s, VF lambda) {
   return hn::Min(hn::Max(hn::ConvertTo(di, rounded), hn::Zero(di)), hn::Set(di, s.max_level));
 }
 
-// NONE for LZ, unnormalized coordinates or a single view level; POINT for a gather (which never
-// blends levels); otherwise the S#'s (LINEAR is POINT on integer formats).
-HWY_INLINE MipFilter WaveMipFilter(const WaveSetup& s, bool lambda_zero, bool one_level) {
-  if (lambda_zero || s.max_level == 0 || s.mip == MipFilter::kNone) return MipFilter::kNone;
-  return one_level ? MipFilter::kPoint : s.mip;
-}
-
-HWY_INLINE LevelChoice ChooseLevels(const WaveSetup& s, MipFilter mip, VF lambda) {
+// The view levels d0 (and, for LINEAR, d1 and the blend fraction) of each lane ("Filter and level
+// selection"). `mip` is the effective filter, decided once per wave (WaveMipFilter).
+HWY_INLINE void ChooseLevels(const WaveSetup& s, MipFilter mip, VF lambda, VI* d0, VI* d1,
+                             VF* frac) {
   const DF df;
   const DI di;
-  LevelChoice lc{hn::Zero(di), hn::Zero(di), hn::Zero(df)};
-  if (mip == MipFilter::kNone) return lc;
+  *d0 = *d1 = hn::Zero(di);
+  *frac = hn::Zero(df);
+  if (mip == MipFilter::kNone) return;
   if (mip != MipFilter::kLinear) {
-    lc.d0 = NearestLevel(s, lambda);
-    return lc;
+    *d0 = NearestLevel(s, lambda);
+    return;
   }
   const VI max_level = hn::Set(di, s.max_level);
   const VF fl = hn::Floor(lambda);
-  lc.d0 = hn::Min(hn::Max(hn::ConvertTo(di, fl), hn::Zero(di)), max_level);
-  lc.d1 = hn::Min(hn::Add(lc.d0, hn::Set(di, 1)), max_level);
+  *d0 = hn::Min(hn::Max(hn::ConvertTo(di, fl), hn::Zero(di)), max_level);
+  *d1 = hn::Min(hn::Add(*d0, hn::Set(di, 1)), max_level);
   const MF in_range = hn::And(hn::Ge(lambda, hn::Zero(df)),
                               hn::Lt(lambda, hn::Set(df, static_cast<float>(s.max_level))));
-  lc.frac = hn::IfThenElseZero(in_range, hn::Sub(lambda, fl));
-  return lc;
+  *frac = hn::IfThenElseZero(in_range, hn::Sub(lambda, fl));
 }
 
 }  // namespace HWY_NAMESPACE

@@ -1,4 +1,4 @@
-// IMAGE_SAMPLE and every variant (_L, _LZ, _B, _CL, _D, _CD, _C, _O) on 2D images
+// IMAGE_SAMPLE and every variant (_L, _LZ, _B, _CL, _D, _CD, _C, _O) on 1D, 2D and array images
 // (docs/sampling.md): the stages lod -> address -> fetch -> filter -> output, per chunk of lanes
 // as SoA vectors. Lanes on different levels gather their own level's values.
 #if defined(TEXUNIT_SAMPLE_KERNEL_INL_H_) == defined(HWY_TARGET_TOGGLE)
@@ -20,56 +20,94 @@ HWY_BEFORE_NAMESPACE();
 namespace texunit {
 namespace HWY_NAMESPACE {
 
-// A texel in the filter domain, the border color on `border` lanes, or with _C the compare
-// result of either. kCompare and kBorder: the kernels for depth compares and for border clamp
-// modes, so that the others carry no trace of them.
-template <FetchPath kPath, bool kCompare, bool kBorder>
-HWY_INLINE void FilterTexel(const WaveSetup& s, const LevelGeometry& g, VI x, VI y, MI border,
-                            VF ref, MI active, Vec4<VF> out) {
+// The general kernel's per-wave choices (held in a local: see OutputPlan).
+struct GeneralWave {
+  bool compare;  // _C
+  bool border;   // a border clamp mode
+  bool one_d;    // 1D or 1D_ARRAY: row 0 only, filtered along x
+  bool layered;  // 1D_ARRAY or 2D_ARRAY: each lane's layer
+};
+
+HWY_INLINE GeneralWave MakeGeneralWave(const WaveSetup& s) {
+  return {s.compare, s.has_border, !s.uses_y, s.uses_layer};
+}
+
+// A texel in the filter domain. The general kernel (kGeneral: every format on the general fetch
+// path, any image type this release samples) also reads the lane's layer, takes the border color
+// on `border` lanes and, with _C, the compare result; the specialised 2D kernels carry none of it.
+template <FetchPath kPath, bool kGeneral>
+HWY_INLINE void FilterTexel(const WaveSetup& s, const GeneralWave& w, const LevelGeometry& g,
+                            VI slice_base, VF ref, MI active, VI x, VI y, MI border, Vec4<VF> out) {
   const DF df;
-  FetchTexel<kPath>(s, g.offset_words, g.pitch, x, y, active, out);
-  if constexpr (kCompare) {
-    VF depth = DepthOf(s, out);
-    if constexpr (kBorder) {
-      depth = hn::IfThenElse(hn::RebindMask(df, border), hn::Set(df, s.border_depth), depth);
-    }
-    CompareTexel(s, ref, depth, out);
+  if constexpr (!kGeneral) {
+    FetchTexel<kPath>(s, g.offset_words, g.pitch, x, y, active, out);
   } else {
-    if constexpr (kBorder) {
-      BorderTexel(df, s.border_filter_bits, hn::RebindMask(df, border), out);
+    FetchTexelGeneral(s, g.offset_words, g.pitch, x, y, slice_base, active, out);
+    const MF on_border = hn::RebindMask(df, border);
+    if (w.compare) {
+      VF depth = DepthOf(s, out);
+      if (w.border) depth = hn::IfThenElse(on_border, hn::Set(df, s.border_depth), depth);
+      CompareTexel(s, ref, depth, out);
+    } else if (w.border) {
+      BorderTexel(df, s.border_filter_bits, on_border, out);
     }
   }
 }
 
 // Filters the texels of view level `level` for one chunk. `linear` marks bilinear lanes.
-template <FetchPath kPath, bool kCompare, bool kBorder>
-HWY_INLINE void SampleLevel(const WaveSetup& s, VI level, VF sc, VF tc, const TexelOffsets& off,
-                            VF ref, MF linear, bool any_linear, MF active, Vec4<VF> out) {
+template <FetchPath kPath, bool kGeneral>
+HWY_INLINE void SampleLevel(const WaveSetup& s, const GeneralWave& w, const SamplerOperands& op,
+                            size_t base, VI level, VF sc, VF tc, VI ox, VI oy, VF ref, MF linear,
+                            bool any_linear, MF active, Vec4<VF> out) {
+  const DF df;
   const DI di;
-  const LevelGeometry g = LookupLevel(s, level);
+  TEXUNIT_LEVEL_GEOMETRY(g);
+  LookupLevel(s, level, g);
   VF u, v;
   TexelSpace(s, g, sc, tc, &u, &v);
   const MI active_i = hn::RebindMask(di, active);
-  if (!any_linear) {
-    VI x, y;
-    MI border = hn::RebindMask(di, hn::FirstN(DF(), 0));
-    PointTexel<kBorder>(s, g, u, v, off, &x, &y, &border);
-    FilterTexel<kPath, kCompare, kBorder>(s, g, x, y, border, ref, active_i, out);
+  const VI slice = kGeneral && w.layered ? LayerBase(s, op, base, level) : hn::Zero(di);
+  MI border = hn::RebindMask(di, hn::FirstN(df, 0));
+  if (kGeneral && w.one_d) {  // the 1D sibling: row 0, along x
+    if (!any_linear) {
+      FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, active_i,
+                                   PointTexel1D<true>(s, g, u, ox, &border), hn::Zero(di), border,
+                                   out);
+      return;
+    }
+    TEXUNIT_FOOTPRINT(f);
+    LinearFootprint1D<true>(s, g, u, ox, linear, f);
+    TEXUNIT_VEC4(VF, t0);
+    TEXUNIT_VEC4(VF, t1);
+    FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, active_i, f.x0, f.y0, f.bx0, t0);
+    FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, active_i, f.x1, f.y0, f.bx1, t1);
+    Lerp1D(f, linear, t0, t1, out);
     return;
   }
-  const Footprint f = BilinearFootprint<kBorder>(s, g, u, v, off, linear);
+  if (!any_linear) {
+    VI x, y;
+    PointTexel<kGeneral>(s, g, u, v, ox, oy, &x, &y, &border);
+    FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, active_i, x, y, border, out);
+    return;
+  }
+  TEXUNIT_FOOTPRINT(f);
+  BilinearFootprint<kGeneral>(s, g, u, v, ox, oy, linear, f);
   TEXUNIT_VEC4(VF, t00);
   TEXUNIT_VEC4(VF, t10);
   TEXUNIT_VEC4(VF, t01);
   TEXUNIT_VEC4(VF, t11);
-  FilterTexel<kPath, kCompare, kBorder>(s, g, f.x0, f.y0, hn::Or(f.bx0, f.by0), ref, active_i, t00);
-  FilterTexel<kPath, kCompare, kBorder>(s, g, f.x1, f.y0, hn::Or(f.bx1, f.by0), ref, active_i, t10);
-  FilterTexel<kPath, kCompare, kBorder>(s, g, f.x0, f.y1, hn::Or(f.bx0, f.by1), ref, active_i, t01);
-  FilterTexel<kPath, kCompare, kBorder>(s, g, f.x1, f.y1, hn::Or(f.bx1, f.by1), ref, active_i, t11);
+  FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, active_i, f.x0, f.y0, hn::Or(f.bx0, f.by0),
+                               t00);
+  FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, active_i, f.x1, f.y0, hn::Or(f.bx1, f.by0),
+                               t10);
+  FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, active_i, f.x0, f.y1, hn::Or(f.bx0, f.by1),
+                               t01);
+  FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, active_i, f.x1, f.y1, hn::Or(f.bx1, f.by1),
+                               t11);
   Bilerp(f, linear, t00, t10, t01, t11, out);
 }
 
-template <FetchPath kPath, bool kCompare, bool kBorder>
+template <FetchPath kPath, bool kGeneral>
 HWY_INLINE void SampleWaveT(const WaveSetup& s) {
   const DF df;
   const DU du;
@@ -78,6 +116,7 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
   GetSamplerOperands(s, &op);
   // Per-wave decisions, held in locals: see OutputPlan.
   const OutputPlan out = MakeOutputPlan(s);
+  const GeneralWave w = MakeGeneralWave(s);
   const bool lambda_zero = s.lod_zero || s.unnormalized;
   const MipFilter mip = WaveMipFilter(s, lambda_zero, /*one_level=*/false);
   const bool use_offset = s.use_offset;
@@ -90,8 +129,9 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
     const bool all_active = hn::AllTrue(du, active_u);
     const VF sc = hn::LoadU(df, op.s + base);
     const VF tc = hn::LoadU(df, op.t + base);
-    const TexelOffsets off = LoadOffsets(op, base, use_offset);
-    const VF ref = kCompare ? CompareReference(s, op, base) : hn::Zero(df);
+    VI ox, oy;
+    LoadOffsets(op, base, use_offset, &ox, &oy);
+    const VF ref = kGeneral && w.compare ? CompareReference(s, op, base) : hn::Zero(df);
 
     const VF lambda = SampleLambda(s, op, base, lambda_zero);
     const MF magnify = hn::Le(lambda, hn::Zero(df));
@@ -99,43 +139,48 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
                           ? (mag_linear ? hn::FirstN(df, n) : hn::FirstN(df, 0))
                           : (mag_linear ? magnify : hn::Not(magnify));
     const bool any_linear = !hn::AllFalse(df, hn::And(linear, active));
-    const LevelChoice lc = ChooseLevels(s, mip, lambda);
+    VI d0, d1;
+    VF frac;
+    ChooseLevels(s, mip, lambda, &d0, &d1, &frac);
 
     TEXUNIT_VEC4(VF, c);
-    SampleLevel<kPath, kCompare, kBorder>(s, lc.d0, sc, tc, off, ref, linear, any_linear, active,
-                                          c);
+    SampleLevel<kPath, kGeneral>(s, w, op, base, d0, sc, tc, ox, oy, ref, linear, any_linear,
+                                 active, c);
     if (mip == MipFilter::kLinear) {
-      const MF blend = hn::And(active, hn::Gt(lc.frac, hn::Zero(df)));
+      const MF blend = hn::And(active, hn::Gt(frac, hn::Zero(df)));
       if (!hn::AllFalse(df, blend)) {
         TEXUNIT_VEC4(VF, c1);
-        SampleLevel<kPath, kCompare, kBorder>(s, lc.d1, sc, tc, off, ref, linear, any_linear, blend,
-                                              c1);
-        MipBlend(lc.frac, blend, c1, c);
+        SampleLevel<kPath, kGeneral>(s, w, op, base, d1, sc, tc, ox, oy, ref, linear, any_linear,
+                                     blend, c1);
+        MipBlend(frac, blend, c1, c);
       }
     }
-    if constexpr (!kCompare) PostDivideT<kPath>(s.plan, c);  // compare results are not codes
+    // Compare results are not codes.
+    if (!(kGeneral && w.compare)) PostDivideT<kPath>(s.plan, c);
     TEXUNIT_VEC4(VU, bits);
     ResultBits(out, c, bits);
     WriteComponents(out, bits, active_u, all_active, base);
   }
 }
 
-// One instance of the kernel per fetch path (block codecs share the general one), and kernels
-// for depth compares and border clamp modes, which PrepareWave sends down the general path.
+// One specialised kernel per fetch path for plain 2D waves, and the general kernel for every
+// other key (depth compares, border clamp modes, 1D and array images, block formats), on the
+// general fetch path (PrepareWave sets it for those waves).
 HWY_INLINE void SampleWaveImpl(const WaveSetup& s) {
-  if (s.compare) return SampleWaveT<FetchPath::kPlain, true, true>(s);
-  if (s.has_border) return SampleWaveT<FetchPath::kPlain, false, true>(s);
+  if (s.compare || s.has_border || s.type != ImageType::k2D) {
+    return SampleWaveT<FetchPath::kPlain, true>(s);
+  }
   switch (s.plan.path) {
     case FetchPath::kRgba8Unorm:
-      return SampleWaveT<FetchPath::kRgba8Unorm, false, false>(s);
+      return SampleWaveT<FetchPath::kRgba8Unorm, false>(s);
     case FetchPath::kRgba8Srgb:
-      return SampleWaveT<FetchPath::kRgba8Srgb, false, false>(s);
+      return SampleWaveT<FetchPath::kRgba8Srgb, false>(s);
     case FetchPath::kRgba8Uint:
-      return SampleWaveT<FetchPath::kRgba8Uint, false, false>(s);
+      return SampleWaveT<FetchPath::kRgba8Uint, false>(s);
     case FetchPath::kRgba32Float:
-      return SampleWaveT<FetchPath::kRgba32Float, false, false>(s);
+      return SampleWaveT<FetchPath::kRgba32Float, false>(s);
     default:
-      return SampleWaveT<FetchPath::kPlain, false, false>(s);
+      return SampleWaveT<FetchPath::kPlain, false>(s);
   }
 }
 

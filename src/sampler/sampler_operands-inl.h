@@ -21,14 +21,15 @@ namespace HWY_NAMESPACE {
 // Null for the operands the op does not take.
 struct SamplerOperands {
   const float* s = nullptr;
-  const float* t = nullptr;
+  const float* t = nullptr;      // zeros for 1D images
+  const float* layer = nullptr;  // arrays only
   const float* lod = nullptr;
   const float* bias = nullptr;
   const float* clamp = nullptr;
   const float* zcompare = nullptr;
   const uint32_t* offset = nullptr;
   const float* deriv[2][2] = {};  // [d/dx, d/dy][s, t]
-  HWY_ALIGN uint32_t pad[11][kMaxLanes];
+  HWY_ALIGN uint32_t pad[12][kMaxLanes];
 };
 
 HWY_INLINE const uint32_t* WaveLanesQuad(const uint32_t* src, uint32_t n, uint32_t* pad) {
@@ -41,6 +42,9 @@ HWY_INLINE const uint32_t* WaveLanesQuad(const uint32_t* src, uint32_t n, uint32
   return pad;
 }
 
+// What an image type does not read (1D's t and dt): zero in every lane.
+HWY_ALIGN inline constexpr float kZeroWave[kMaxLanes] = {};
+
 HWY_INLINE void GetSamplerOperands(const WaveSetup& s, SamplerOperands* op) {
   const TexRequest& req = *s.req;
   const uint32_t n = s.lane_count;
@@ -50,7 +54,8 @@ HWY_INLINE void GetSamplerOperands(const WaveSetup& s, SamplerOperands* op) {
     return reinterpret_cast<const float*>(wave(src));
   };
   op->s = wave_f(req.in.coord[0]);
-  op->t = wave_f(req.in.coord[1]);
+  op->t = s.uses_y ? wave_f(req.in.coord[1]) : kZeroWave;
+  if (s.uses_layer) op->layer = wave_f(req.in.coord[2]);
   if (s.lod_explicit) op->lod = wave_f(req.in.lod);
   if (s.use_bias_operand) op->bias = wave_f(req.in.bias);
   if (s.use_clamp_operand) op->clamp = wave_f(req.in.clamp);
@@ -58,7 +63,8 @@ HWY_INLINE void GetSamplerOperands(const WaveSetup& s, SamplerOperands* op) {
   if (s.use_offset) op->offset = wave(req.in.offset);
   if (s.lod_derivatives) {
     for (int d = 0; d < 2; ++d) {
-      for (int c = 0; c < 2; ++c) op->deriv[d][c] = wave_f(req.in.deriv[d][c]);
+      op->deriv[d][0] = wave_f(req.in.deriv[d][0]);
+      op->deriv[d][1] = s.uses_y ? wave_f(req.in.deriv[d][1]) : kZeroWave;
     }
   }
 }

@@ -120,9 +120,9 @@ HWY_INLINE void FetchWords(const WaveSetup& s, VI offset_words, VI elem, VI in_b
 // The general path of FetchTexel, kept out of line: inlined at every tap of every filter it would
 // multiply the kernel's code size, and the fast paths would pay for it.
 inline HWY_NOINLINE void FetchTexelGeneral(const WaveSetup& s, VI offset_words, VI pitch, VI x,
-                                           VI y, MI active, Vec4<VF> out) {
+                                           VI y, VI slice_base, MI active, Vec4<VF> out) {
   VI in_block;
-  const VI elem = ElementOf(s.plan, pitch, x, y, &in_block);
+  const VI elem = hn::Add(slice_base, ElementOf(s.plan, pitch, x, y, &in_block));
   TEXUNIT_VEC4(VU, w);
   FetchWords(s, offset_words, elem, in_block, active, w);
   DecodeForSample(s.plan, w, out);
@@ -190,7 +190,7 @@ HWY_INLINE void FetchTexel(const WaveSetup& s, VI offset_words, VI pitch, VI x, 
       Rgba8Channels<kPath>(w[0], out);
     }
   } else {
-    FetchTexelGeneral(s, offset_words, pitch, x, y, active, out);
+    FetchTexelGeneral(s, offset_words, pitch, x, y, hn::Zero(DI()), active, out);
   }
 }
 

@@ -140,8 +140,6 @@ Status PrepareBorder(const TexRequest& req, WaveSetup* s) {
             ? std::bit_cast<uint32_t>(std::bit_cast<float>(color[c]) * s->plan.ch[c].divisor)
             : color[c];
   }
-  // Border waves run one kernel, on the general fetch path (see SampleWaveImpl).
-  if (s->plan.path != FetchPath::kBlock) s->plan.path = FetchPath::kPlain;
   uint32_t x = color[0];
   if ((x & 0x7F800000u) == 0) x &= 0x80000000u;  // a binary32 denormal compares as zero
   s->border_depth = std::bit_cast<float>(x);
@@ -210,11 +208,16 @@ Status PrepareSampler(const TexRequest& req, WaveSetup* s) {
     const bool code =
         x == ChannelKind::kUnorm || x == ChannelKind::kSnorm || x == ChannelKind::kUbnorm;
     s->compare_divisor = code ? s->plan.ch[0].divisor : 0.0f;
-    // Depth compares run one kernel, on the general fetch path (depth formats have no other).
-    if (s->plan.path != FetchPath::kBlock) s->plan.path = FetchPath::kPlain;
+
     TEXUNIT_RETURN_IF_ERROR(Need(req.in.zcompare, "zcompare"));
   }
   TEXUNIT_RETURN_IF_ERROR(PrepareBorder(req, s));
+  // Depth compares, border modes and the image types other than 2D run the general kernels, on
+  // the general fetch path (SampleWaveImpl; gathers read texels through FetchForLoad).
+  if ((s->compare || s->has_border || s->type != ImageType::k2D) &&
+      s->plan.path != FetchPath::kBlock) {
+    s->plan.path = FetchPath::kPlain;
+  }
   if (req.op.kind == OpKind::kGather4) {
     s->gather_sel = SelOf(req.image->dst_sel[std::countr_zero(req.mods.dmask & 0xFu)]);
   }
@@ -226,7 +229,9 @@ Status PrepareSampler(const TexRequest& req, WaveSetup* s) {
     static const char* const kNames[2][2] = {{"deriv[0][0] (ds/dx)", "deriv[0][1] (dt/dx)"},
                                              {"deriv[1][0] (ds/dy)", "deriv[1][1] (dt/dy)"}};
     for (int d = 0; d < 2; ++d) {
-      for (int c = 0; c < 2; ++c) TEXUNIT_RETURN_IF_ERROR(Need(req.in.deriv[d][c], kNames[d][c]));
+      for (int c = 0; c < (s->uses_y ? 2 : 1); ++c) {  // 1D images have no dt
+        TEXUNIT_RETURN_IF_ERROR(Need(req.in.deriv[d][c], kNames[d][c]));
+      }
     }
   }
   return Status::Ok();
@@ -331,10 +336,11 @@ Status CheckOpFormat(const TexRequest& req, const TexelPlan& plan) {
 // integer addresses; sample ops run on 2D images in this release.
 Status PrepareImageType(const TexRequest& req, WaveSetup* s) {
   const ImageType t = req.image->type;
-  if (IsSamplerOp(req.op.kind) && t != ImageType::k2D) {
-    return Status::Unimplemented(std::string("T#.TYPE=") + ImageTypeName(t) + " with " +
-                                 UpperOpName(req.op) +
-                                 " is not implemented in this release (sampler ops: 2D only)");
+  if (IsSamplerOp(req.op.kind) && t != ImageType::k2D && t != ImageType::k1D &&
+      t != ImageType::k1DArray && t != ImageType::k2DArray) {
+    return Status::Unimplemented(
+        std::string("T#.TYPE=") + ImageTypeName(t) + " with " + UpperOpName(req.op) +
+        " is not implemented in this release (sampler ops: 1D, 2D and their arrays)");
   }
   s->type = t;
   s->uses_y = t != ImageType::k1D && t != ImageType::k1DArray;

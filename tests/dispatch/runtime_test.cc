@@ -352,14 +352,22 @@ TEST(Runtime, ValuesOutsideTheEnumsAreInvalidArguments) {
   sd.border_color_type = BorderColorType::kRegister;  // and no table
   sd.border_color_ptr = 3;
   expect(StatusCode::kInvalidArgument, "S#.BORDER_COLOR_PTR=3");
-  // A 1D T# is implemented for loads; the sample ops name the type they lack.
+  // A 3D T# is implemented for loads; the sample ops name the type they lack.
+  ImageDesc volume = img.desc;
+  volume.type = ImageType::k3D;
+  q.image = &volume;
+  sd = SamplerDesc();
+  expect(StatusCode::kUnimplemented, "T#.TYPE=3D");
+  q.op = {OpKind::kLoad, 0, AtomicOp::kNone};
+  q.in.coord[2] = l.x.data();  // z
+  EXPECT_TRUE(rt->Execute(q).ok());
+  // 1D reads x alone, for loads and sample ops.
   ImageDesc one_d = img.desc;
   one_d.type = ImageType::k1D;
   q.image = &one_d;
-  sd = SamplerDesc();
-  expect(StatusCode::kUnimplemented, "T#.TYPE=1D");
-  q.op = {OpKind::kLoad, 0, AtomicOp::kNone};
-  q.in.coord[1] = nullptr;  // 1D reads x alone
+  q.in.coord[1] = nullptr;
+  EXPECT_TRUE(rt->Execute(q).ok());
+  q.op = {OpKind::kSample, kOpLz, AtomicOp::kNone};
   EXPECT_TRUE(rt->Execute(q).ok());
 }
 

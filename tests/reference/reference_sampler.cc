@@ -11,8 +11,16 @@
 //    names only the S#'s MIN_LOD/MAX_LOD).
 //  - An unbound T# is checked after the request's structure (op, operands, S# present, D16 with
 //    _PCK or an op that does not convert) but before the T# and S# contents, which are garbage for
-//    an all-zero T#: the address operands its TYPE needs are checked after it. Then: TYPE,
-//    FORMAT (kInvalid; a store or _PCK on a format without raw texels), DST_SEL, the S#, layout.
+//    an all-zero T#: the address operands its TYPE needs are checked after it (for the sampler
+//    ops: coord[1] and _D/_CD's deriv[0][1], deriv[1][1] unless 1D, coord[2] for the arrays).
+//    Then: TYPE, FORMAT (kInvalid; a store or _PCK on a format without raw texels), DST_SEL, the
+//    S#, layout.
+//  - The 1D types' "S# CLAMP_Y is not read" is about the lookups (no texel is a border texel
+//    through y); the S# is validated as a whole whatever the T#'s TYPE, as GET_LOD is held to the
+//    S# rules although it reads no texel: a CLAMP_Y above 7 is InvalidArgument on 1D too, and a
+//    border mode in CLAMP_Y alone makes a REGISTER color past the table's end InvalidArgument.
+//  - GET_LOD on 1D_ARRAY and 2D_ARRAY requires coord[2], like the other sampler ops, although the
+//    layer takes no part in the LOD: the instruction's address operands are the type's.
 //  - A channel the format lacks is filtered like a stored one (W = 1.0f goes through the weights
 //    and the mip blend): "Sample ops filter what a load returns".
 //  - D16 results have 0 in the high half of the dword (a SINT result is not sign-extended).
@@ -66,14 +74,26 @@ uint32_t FlushDenormalBits(uint32_t bits) {
 
 bool IsInteger(const Image& img) { return img.format.numeric != NumericClass::kFloat; }
 
-// The channel codes of texel (x, y) of a 2D image's memory level `level` (see FetchTexel).
-void ReadCodes(const Image& img, uint32_t level, uint32_t x, uint32_t y, uint32_t code[4]) {
-  FetchTexel(img.format, SlicePointer(img, level, 0), img.layout.levels[level].row_bytes, x, y,
+// The channel codes of texel (x, y) of memory layer `slice` of memory level `level` (slice 0 for
+// 1D and 2D images; see FetchTexel).
+void ReadCodes(const Image& img, uint32_t level, uint32_t slice, uint32_t x, uint32_t y,
+               uint32_t code[4]) {
+  FetchTexel(img.format, SlicePointer(img, level, slice), img.layout.levels[level].row_bytes, x, y,
              code);
 }
 
+// 1D and 1D_ARRAY have no t: coord[1] is not read (it may be null), their derivatives of t are 0
+// and their levels are one texel high.
+bool HasT(const TexRequest& req) { return !Is1DType(req.image->type); }
+
+// The lane's t, or 0 for the 1D types (which never use it: see SampleLevel).
+float TCoord(const TexRequest& req, uint32_t lane) {
+  return HasT(req) ? AsFloat(req.in.coord[1][lane]) : 0.0f;
+}
+
 // ---------------------------------------------------------------------------------------------
-// LOD ("Sampler ops on 2D images", "LOD")
+// LOD ("Sampler ops: SAMPLE*, GATHER4*, GET_LOD on 1D, 2D and array images", "LOD"). The array
+// layer takes no part in it.
 
 // Step 1's derivatives of u and v, already scaled by W and H.
 struct Derivatives {
@@ -82,23 +102,35 @@ struct Derivatives {
 
 // Implicit: differences inside the quad holding `lane` (coarse: shared by its four lanes). Lanes
 // past lane_count take the top-left's coordinates. Helper (inactive) lanes supply coordinates too.
+// The 1D types have dvdx = dvdy = 0 and read no t.
 Derivatives ImplicitDerivatives(const TexRequest& req, uint32_t lane, float W, float H) {
   const uint32_t tl = lane & ~3u;
   auto coord = [&](int axis, uint32_t l) {
     return AsFloat(req.in.coord[axis][l < req.lane_count ? l : tl]);
   };
   const uint32_t tr = tl + 1, bl = tl + 2;
-  return {(coord(0, tr) - coord(0, tl)) * W, (coord(1, tr) - coord(1, tl)) * H,
-          (coord(0, bl) - coord(0, tl)) * W, (coord(1, bl) - coord(1, tl)) * H};
+  Derivatives d = {(coord(0, tr) - coord(0, tl)) * W, 0.0f, (coord(0, bl) - coord(0, tl)) * W,
+                   0.0f};
+  if (HasT(req)) {
+    d.dvdx = (coord(1, tr) - coord(1, tl)) * H;
+    d.dvdy = (coord(1, bl) - coord(1, tl)) * H;
+  }
+  return d;
 }
 
 // _D: the lane's own derivative operands. _CD ("user derivatives, LOD per quad"): those of the
 // quad's top-left lane 4q, so the four lanes of a quad share one lambda. The top-left is always
-// below lane_count, and it supplies them even when it is a helper lane.
+// below lane_count, and it supplies them even when it is a helper lane. The 1D types read no
+// dt/dx, dt/dy operands (deriv[0][1], deriv[1][1] may be null): dvdx = dvdy = 0.
 Derivatives ExplicitDerivatives(const TexRequest& req, uint32_t lane, float W, float H) {
   const uint32_t src = (req.op.flags & kOpCoarseDeriv) != 0 ? lane & ~3u : lane;
-  return {AsFloat(req.in.deriv[0][0][src]) * W, AsFloat(req.in.deriv[0][1][src]) * H,
-          AsFloat(req.in.deriv[1][0][src]) * W, AsFloat(req.in.deriv[1][1][src]) * H};
+  Derivatives d = {AsFloat(req.in.deriv[0][0][src]) * W, 0.0f, AsFloat(req.in.deriv[1][0][src]) * W,
+                   0.0f};
+  if (HasT(req)) {
+    d.dvdx = AsFloat(req.in.deriv[0][1][src]) * H;
+    d.dvdy = AsFloat(req.in.deriv[1][1][src]) * H;
+  }
+  return d;
 }
 
 // rx, ry and lambda = 0.5 * log2(max(rx, ry)); log2 in double, rounded to float.
@@ -198,11 +230,13 @@ MipFilter EffectiveMipFilter(const TexRequest& req, const Image& img) {
 // ---------------------------------------------------------------------------------------------
 // Texel coordinates, depth compare and the filter
 
-// What one lane's lookups need besides its coordinates: the _O offsets and the _C reference.
+// What one lane's lookups need besides its coordinates: the _O offsets, the _C reference and the
+// memory layer all its texels are in.
 struct LaneParams {
   int64_t ox = 0, oy = 0;
   bool compare = false;
-  float ref = 0.0f;  // already clamped to [0, 1] for UNORM depth
+  float ref = 0.0f;    // already clamped to [0, 1] for UNORM depth
+  uint32_t slice = 0;  // base_array + l for 1D_ARRAY and 2D_ARRAY, else 0
 };
 
 // A 6-bit two's-complement field (-32..31).
@@ -211,15 +245,33 @@ int64_t SignedField6(uint32_t bits) {
   return v >= 32 ? v - 64 : v;
 }
 
-// _O: ox = bits 5:0 and oy = bits 13:8 of the lane's offset dword (2D images read no Z, the other
-// bits are ignored). _C: ref is zcompare, clamped to [0, 1] when the format's X channel is UNORM
-// (a NaN ref becomes 0: fmax returns the non-NaN operand).
+// The arrayed types read view layer l = clamp(rne(coord[2]), 0, N - 1), rne rounding half to
+// even (Vulkan's array layer rule; nearbyint in the default rounding mode), a NaN layer being 0
+// and an infinite one clamped to 0 or N - 1; their texels are in memory layer base_array + l. The
+// comparisons are in double, where N - 1 is exact whatever its size.
+uint32_t ArrayLayerOf(const TexRequest& req, const Image& img, uint32_t lane) {
+  const double r = std::nearbyint(static_cast<double>(AsFloat(req.in.coord[2][lane])));
+  const uint32_t last = img.layers - 1;
+  uint32_t l = 0;  // NaN fails both comparisons
+  if (r >= static_cast<double>(last)) {
+    l = last;
+  } else if (r > 0.0) {
+    l = static_cast<uint32_t>(r);
+  }
+  return img.desc->base_array + l;
+}
+
+// _O: ox = bits 5:0 and oy = bits 13:8 of the lane's offset dword (bits 21:16, Z, are read by no
+// sampled type, the other bits are ignored; the 1D types read no Y bits either). _C: ref is
+// zcompare, clamped to [0, 1] when the format's X channel is UNORM (a NaN ref becomes 0: fmax
+// returns the non-NaN operand). 1D_ARRAY and 2D_ARRAY: the lane's memory layer.
 LaneParams MakeLaneParams(const TexRequest& req, const Image& img, uint32_t lane) {
   LaneParams p;
   if ((req.op.flags & kOpOffset) != 0) {
     p.ox = SignedField6(req.in.offset[lane]);
-    p.oy = SignedField6(req.in.offset[lane] >> 8);
+    if (HasT(req)) p.oy = SignedField6(req.in.offset[lane] >> 8);
   }
+  if (IsLayeredType(img.desc->type)) p.slice = ArrayLayerOf(req, img, lane);
   if ((req.op.flags & kOpCompare) != 0) {
     p.compare = true;
     p.ref = AsFloat(req.in.zcompare[lane]);
@@ -291,15 +343,11 @@ float HalfBorderCoord(ClampMode mode, float u, int64_t n) {
   return u;
 }
 
-// u = s * w_L, v = t * h_L (normalized) or s, t (unnormalized), sanitized, then clamped by a
-// half-border mode of its axis.
-void LevelCoords(const TexRequest& req, const Image& img, uint32_t level, float s, float t,
-                 bool unnormalized, float* u, float* v) {
-  const LevelLayout& lv = img.layout.levels[level];
-  *u = SanitizeCoord(unnormalized ? s : s * static_cast<float>(lv.width));
-  *v = SanitizeCoord(unnormalized ? t : t * static_cast<float>(lv.height));
-  *u = HalfBorderCoord(req.sampler->clamp_x, *u, lv.width);
-  *v = HalfBorderCoord(req.sampler->clamp_y, *v, lv.height);
+// u = s * n (normalized) or s (unnormalized) on an axis of n texels at this level, sanitized,
+// then clamped by a half-border mode of the axis.
+float LevelCoord(ClampMode mode, float s, uint32_t n, bool unnormalized) {
+  const float u = SanitizeCoord(unnormalized ? s : s * static_cast<float>(n));
+  return HalfBorderCoord(mode, u, n);
 }
 
 // POINT's integer coordinate before the offset: floor(u), and at most n - 1 for the half-border
@@ -310,36 +358,52 @@ int64_t PointIndex(ClampMode mode, float u, int64_t n) {
   return IsHalfBorderMode(mode) && i > n - 1 ? n - 1 : i;
 }
 
-// The bilinear footprint (also GATHER4's): texel columns x0, x1 and rows y0, y1 after the
-// offsets and the clamp modes (kBorder for a border column or row), and the weights' fractions
-// a, b. u and v come from LevelCoords, already clamped by a half-border mode.
-struct Footprint {
-  int64_t x0, x1, y0, y1;
-  float a, b;
+// POINT on one axis: the texel's index after the offset and the clamp mode (kBorder for a border
+// texel).
+int64_t PointTexel(ClampMode mode, float u, int64_t offset, int64_t n) {
+  return ApplyClampMode(mode, PointIndex(mode, u, n) + offset, n);
+}
+
+// One axis of the bilinear footprint (also GATHER4's): i0 = floor(u - 0.5) + offset and
+// i1 = i0 + 1 after the axis's clamp mode (kBorder for a border texel), and the weight fraction
+// a = (u - 0.5) - floor(u - 0.5), quantised to 1/256 in kHardware. Offsets are added to the
+// integer coordinates, before the clamp mode.
+struct AxisFootprint {
+  int64_t i0 = 0, i1 = 0;
+  float a = 0.0f;
 };
 
-Footprint BilinearFootprint(const TexRequest& req, const Image& img, uint32_t level, float u,
-                            float v, const LaneParams& p) {
+AxisFootprint BilinearAxis(const TexRequest& req, ClampMode mode, float u, int64_t offset,
+                           int64_t n) {
+  const float us = u - 0.5f;
+  const float fi0 = std::floor(us);
+  AxisFootprint ax;
+  ax.a = us - fi0;
+  if (req.precision == PrecisionMode::kHardware) ax.a = std::floor(ax.a * 256.0f) / 256.0f;
+  const int64_t i0 = static_cast<int64_t>(fi0) + offset;
+  ax.i0 = ApplyClampMode(mode, i0, n);
+  ax.i1 = ApplyClampMode(mode, i0 + 1, n);
+  return ax;
+}
+
+// The bilinear footprint at memory level `level`: columns x.i0, x.i1 with fraction a = x.a, rows
+// y.i0, y.i1 with b = y.a. The 1D types have one row: j0 and j1 are both row 0, which is never a
+// border row (CLAMP_Y and the offset's Y bits are not read), and b = 0.
+struct Footprint {
+  AxisFootprint x, y;
+};
+
+Footprint BilinearFootprint(const TexRequest& req, const Image& img, uint32_t level, float s,
+                            float t, bool unnormalized, const LaneParams& p) {
   const SamplerDesc& smp = *req.sampler;
   const LevelLayout& lv = img.layout.levels[level];
-  const float us = u - 0.5f;
-  const float vs = v - 0.5f;
-  const float fi0 = std::floor(us);
-  const float fj0 = std::floor(vs);
   Footprint fp;
-  fp.a = us - fi0;
-  fp.b = vs - fj0;
-  if (req.precision == PrecisionMode::kHardware) {
-    fp.a = std::floor(fp.a * 256.0f) / 256.0f;
-    fp.b = std::floor(fp.b * 256.0f) / 256.0f;
+  fp.x = BilinearAxis(req, smp.clamp_x, LevelCoord(smp.clamp_x, s, lv.width, unnormalized), p.ox,
+                      lv.width);
+  if (HasT(req)) {
+    fp.y = BilinearAxis(req, smp.clamp_y, LevelCoord(smp.clamp_y, t, lv.height, unnormalized), p.oy,
+                        lv.height);
   }
-  // Offsets are added to the integer coordinates, before the clamp mode.
-  const int64_t i0 = static_cast<int64_t>(fi0) + p.ox, i1 = i0 + 1;
-  const int64_t j0 = static_cast<int64_t>(fj0) + p.oy, j1 = j0 + 1;
-  fp.x0 = ApplyClampMode(smp.clamp_x, i0, lv.width);
-  fp.x1 = ApplyClampMode(smp.clamp_x, i1, lv.width);
-  fp.y0 = ApplyClampMode(smp.clamp_y, j0, lv.height);
-  fp.y1 = ApplyClampMode(smp.clamp_y, j1, lv.height);
   return fp;
 }
 
@@ -440,7 +504,7 @@ void ReadFilterTexel(const TexRequest& req, const Image& img, uint32_t level, in
     return;
   }
   uint32_t code[4];
-  ReadCodes(img, level, static_cast<uint32_t>(i), static_cast<uint32_t>(j), code);
+  ReadCodes(img, level, p.slice, static_cast<uint32_t>(i), static_cast<uint32_t>(j), code);
   if (p.compare) {
     CompareTexel(req, p, DepthOf(DecodeChannel(img.format, 0, code[0])), out->f);
     return;
@@ -454,40 +518,64 @@ void ReadFilterTexel(const TexRequest& req, const Image& img, uint32_t level, in
   }
 }
 
-// "Texel coordinates at memory level L" and "Filtering" (POINT or BILINEAR) for one lane.
-LevelSample SampleLevel(const TexRequest& req, const Image& img, uint32_t level, float s, float t,
-                        bool bilinear, bool unnormalized, const LaneParams& p) {
+// POINT: T(i, j), with j = 0 on the 1D types (their one row; CLAMP_Y and oy are not read).
+LevelSample PointSample(const TexRequest& req, const Image& img, uint32_t level, float s, float t,
+                        bool unnormalized, const LaneParams& p) {
   const SamplerDesc& smp = *req.sampler;
   const LevelLayout& lv = img.layout.levels[level];
-  float u, v;
-  LevelCoords(req, img, level, s, t, unnormalized, &u, &v);
-
-  LevelSample out{};
-  if (!bilinear) {
-    const int64_t i =
-        ApplyClampMode(smp.clamp_x, PointIndex(smp.clamp_x, u, lv.width) + p.ox, lv.width);
-    const int64_t j =
-        ApplyClampMode(smp.clamp_y, PointIndex(smp.clamp_y, v, lv.height) + p.oy, lv.height);
-    ReadFilterTexel(req, img, level, i, j, p, &out);
-    return out;
+  const int64_t i =
+      PointTexel(smp.clamp_x, LevelCoord(smp.clamp_x, s, lv.width, unnormalized), p.ox, lv.width);
+  int64_t j = 0;
+  if (HasT(req)) {
+    j = PointTexel(smp.clamp_y, LevelCoord(smp.clamp_y, t, lv.height, unnormalized), p.oy,
+                   lv.height);
   }
+  LevelSample out{};
+  ReadFilterTexel(req, img, level, i, j, p, &out);
+  return out;
+}
 
-  const Footprint fp = BilinearFootprint(req, img, level, u, v, p);
-  const float a = fp.a, b = fp.b;
+// BILINEAR on the 1D types, per channel: c = (1-a)*T(i0) + a*T(i1) along their one row. No weight
+// multiplies a texel of another row (a 2D formula with b = 0 would add 0 * T terms, which turn an
+// infinite texel into NaN and -0 into +0).
+LevelSample Linear1D(const TexRequest& req, const Image& img, uint32_t level, const Footprint& fp,
+                     const LaneParams& p) {
+  const float a = fp.x.a;
+  LevelSample t0, t1, out{};
+  ReadFilterTexel(req, img, level, fp.x.i0, 0, p, &t0);
+  ReadFilterTexel(req, img, level, fp.x.i1, 0, p, &t1);
+  for (int ch = 0; ch < 4; ++ch) out.f[ch] = (1.0f - a) * t0.f[ch] + a * t1.f[ch];
+  return out;
+}
+
+// BILINEAR, per channel: w00 = (1-a)*(1-b), w10 = a*(1-b), w01 = (1-a)*b, w11 = a*b,
+// c = ((w00*T(i0,j0) + w10*T(i1,j0)) + w01*T(i0,j1)) + w11*T(i1,j1).
+LevelSample Bilinear2D(const TexRequest& req, const Image& img, uint32_t level, const Footprint& fp,
+                       const LaneParams& p) {
+  const float a = fp.x.a, b = fp.y.a;
   const float w00 = (1.0f - a) * (1.0f - b);
   const float w10 = a * (1.0f - b);
   const float w01 = (1.0f - a) * b;
   const float w11 = a * b;
 
-  LevelSample t00, t10, t01, t11;
-  ReadFilterTexel(req, img, level, fp.x0, fp.y0, p, &t00);
-  ReadFilterTexel(req, img, level, fp.x1, fp.y0, p, &t10);
-  ReadFilterTexel(req, img, level, fp.x0, fp.y1, p, &t01);
-  ReadFilterTexel(req, img, level, fp.x1, fp.y1, p, &t11);
+  LevelSample t00, t10, t01, t11, out{};
+  ReadFilterTexel(req, img, level, fp.x.i0, fp.y.i0, p, &t00);
+  ReadFilterTexel(req, img, level, fp.x.i1, fp.y.i0, p, &t10);
+  ReadFilterTexel(req, img, level, fp.x.i0, fp.y.i1, p, &t01);
+  ReadFilterTexel(req, img, level, fp.x.i1, fp.y.i1, p, &t11);
   for (int ch = 0; ch < 4; ++ch) {
     out.f[ch] = ((w00 * t00.f[ch] + w10 * t10.f[ch]) + w01 * t01.f[ch]) + w11 * t11.f[ch];
   }
   return out;
+}
+
+// "Texel coordinates at memory level L" and "Filtering" (POINT or BILINEAR) for one lane, in the
+// lane's memory layer.
+LevelSample SampleLevel(const TexRequest& req, const Image& img, uint32_t level, float s, float t,
+                        bool bilinear, bool unnormalized, const LaneParams& p) {
+  if (!bilinear) return PointSample(req, img, level, s, t, unnormalized, p);
+  const Footprint fp = BilinearFootprint(req, img, level, s, t, unnormalized, p);
+  return HasT(req) ? Bilinear2D(req, img, level, fp, p) : Linear1D(req, img, level, fp, p);
 }
 
 // W and H of step 1: the base level's size, or 1 and 1 for unnormalized coordinates.
@@ -525,7 +613,7 @@ void ExecuteSample(const TexRequest& req, const Image& img) {
     const MipLevels m = SelectLevels(mip_filter, lambda, img.last_view_level);
 
     const float s = AsFloat(req.in.coord[0][lane]);
-    const float t = AsFloat(req.in.coord[1][lane]);
+    const float t = TCoord(req, lane);
     const LevelSample c0 =
         SampleLevel(req, img, base_level + m.d0, s, t, bilinear, unnormalized, p);
 
@@ -559,15 +647,16 @@ void ExecuteSample(const TexRequest& req, const Image& img) {
 // ---------------------------------------------------------------------------------------------
 // GATHER4 and its _L, _LZ, _B, _CL, _C, _O variants
 
-// Texel (i, j) as a load returns it, or the border color for a border texel.
-void LoadTexel(const TexRequest& req, const Image& img, uint32_t level, int64_t i, int64_t j,
-               uint32_t c[4]) {
+// Texel (i, j) of memory layer `slice` as a load returns it, or the border color for a border
+// texel.
+void LoadTexel(const TexRequest& req, const Image& img, uint32_t level, uint32_t slice, int64_t i,
+               int64_t j, uint32_t c[4]) {
   if (IsBorderTexel(i, j)) {
     BorderColor(req, img, c);
     return;
   }
   uint32_t code[4];
-  ReadCodes(img, level, static_cast<uint32_t>(i), static_cast<uint32_t>(j), code);
+  ReadCodes(img, level, slice, static_cast<uint32_t>(i), static_cast<uint32_t>(j), code);
   for (int ch = 0; ch < 4; ++ch) c[ch] = DecodeChannel(img.format, ch, code[ch]);
 }
 
@@ -577,7 +666,7 @@ void LoadTexel(const TexRequest& req, const Image& img, uint32_t level, int64_t 
 uint32_t GatherTexel(const TexRequest& req, const Image& img, uint32_t level, int64_t i, int64_t j,
                      const LaneParams& p, int k) {
   uint32_t c[4], comp[4];
-  LoadTexel(req, img, level, i, j, c);
+  LoadTexel(req, img, level, p.slice, i, j, c);
   if (p.compare) {
     float t[4];
     CompareTexel(req, p, DepthOf(c[0]), t);
@@ -603,15 +692,14 @@ void ExecuteGather4(const TexRequest& req, const Image& img) {
         req.sampler->mip_filter == MipFilter::kNone ? 0 : PointLevel(lambda, img.last_view_level);
     const uint32_t level = img.desc->base_level + d;
 
-    float u, v;
-    LevelCoords(req, img, level, AsFloat(req.in.coord[0][lane]), AsFloat(req.in.coord[1][lane]),
-                unnormalized, &u, &v);
-    const Footprint fp = BilinearFootprint(req, img, level, u, v, p);
-    // Seed 000's order: bottom-left, bottom-right, top-right, top-left.
-    uint32_t data[4] = {GatherTexel(req, img, level, fp.x0, fp.y1, p, k),
-                        GatherTexel(req, img, level, fp.x1, fp.y1, p, k),
-                        GatherTexel(req, img, level, fp.x1, fp.y0, p, k),
-                        GatherTexel(req, img, level, fp.x0, fp.y0, p, k)};
+    const Footprint fp = BilinearFootprint(req, img, level, AsFloat(req.in.coord[0][lane]),
+                                           TCoord(req, lane), unnormalized, p);
+    // Seed 000's order: bottom-left, bottom-right, top-right, top-left; on the 1D types rows j0
+    // and j1 are both row 0, which gives T(i0), T(i1), T(i1), T(i0).
+    uint32_t data[4] = {GatherTexel(req, img, level, fp.x.i0, fp.y.i1, p, k),
+                        GatherTexel(req, img, level, fp.x.i1, fp.y.i1, p, k),
+                        GatherTexel(req, img, level, fp.x.i1, fp.y.i0, p, k),
+                        GatherTexel(req, img, level, fp.x.i0, fp.y.i0, p, k)};
     ApplyD16(req, img, data);  // each of the four as a sample result
     WriteDwords(req, lane, data, 4, true);
   }
@@ -708,7 +796,8 @@ int ReturnedDwords(const TexRequest& req) {
 }
 
 // "Border color": the color (and the request's table) is read only when a clamp mode of the S#
-// is a border mode; then a REGISTER color past the table's end (a null table has none) is
+// is a border mode (CLAMP_Y too on the 1D types, which read no texel through it: the S# is
+// checked as a whole); then a REGISTER color past the table's end (a null table has none) is
 // InvalidArgument naming BORDER_COLOR_PTR and the table's size. A BORDER_COLOR_TYPE above 3,
 // which the 2-bit S# field cannot hold, is InvalidArgument as the other out-of-range enums.
 Status ValidateBorderColor(const TexRequest& req) {
@@ -731,7 +820,8 @@ Status ValidateBorderColor(const TexRequest& req) {
   return Status::Ok();
 }
 
-// The S# fields a sampler op reads. GET_LOD, which reads no texel, is held to the same rules.
+// The S# fields a sampler op reads. GET_LOD, which reads no texel, is held to the same rules, and
+// so are the 1D types' CLAMP_Y, which their lookups do not read.
 Status ValidateSampler(const TexRequest& req) {
   const SamplerDesc& smp = *req.sampler;
   const char* fields[2] = {"CLAMP_X", "CLAMP_Y"};
@@ -771,7 +861,8 @@ Status ValidateSampler(const TexRequest& req) {
   return ValidateBorderColor(req);
 }
 
-// The operand arrays the sampler op's suffixes read must be there.
+// The operand arrays the sampler op's suffixes read must be there. Of the derivatives only ds/dx
+// and ds/dy: whether dt/dx and dt/dy are read depends on the T#'s TYPE (CheckImageType).
 Status CheckSamplerOperands(const TexRequest& req) {
   const uint32_t flags = req.op.flags;
   const bool derivs = (flags & (kOpDeriv | kOpCoarseDeriv)) != 0;
@@ -786,9 +877,7 @@ Status CheckSamplerOperands(const TexRequest& req) {
       {(flags & kOpCompare) != 0, req.in.zcompare, "zcompare"},
       {(flags & kOpOffset) != 0, req.in.offset, "offset"},
       {derivs, req.in.deriv[0][0], "deriv[0][0]"},
-      {derivs, req.in.deriv[0][1], "deriv[0][1]"},
       {derivs, req.in.deriv[1][0], "deriv[1][0]"},
-      {derivs, req.in.deriv[1][1], "deriv[1][1]"},
   };
   for (const auto& o : operands) {
     if (o.needed && o.operand == nullptr) {
@@ -874,21 +963,39 @@ void ExecuteUnbound(const TexRequest& req) {
   }
 }
 
+// The sampler ops (SAMPLE*, GATHER4*, GET_LOD) read 1D, 2D, 1D_ARRAY and 2D_ARRAY images in this
+// release; 3D, CUBE and the MSAA types are not sampled.
+bool IsSampledType(ImageType t) {
+  return t == ImageType::k1D || t == ImageType::k2D || t == ImageType::k1DArray ||
+         t == ImageType::k2DArray;
+}
+
+// _D and _CD on a type with t read dt/dx and dt/dy too (the 1D types have none).
+Status CheckTDerivatives(const TexRequest& req) {
+  if ((req.op.flags & (kOpDeriv | kOpCoarseDeriv)) == 0 || !HasT(req)) return Status::Ok();
+  for (int d = 0; d < 2; ++d) {
+    if (req.in.deriv[d][1] == nullptr) {
+      return Status::InvalidArgument("TexOperands.deriv[" + std::to_string(d) +
+                                     "][1] is null for " + OpName(req.op) +
+                                     " on T#.TYPE=" + ImageTypeName(req.image->type));
+    }
+  }
+  return Status::Ok();
+}
+
 // The address operands the T#'s TYPE reads ("Image types"): x; y unless 1D; z, the layer or the
-// face id; the fragment of MSAA types. The sampler ops (SAMPLE*, GATHER4*, GET_LOD) read 2D images
-// only in this release, and MSAA images have no _MIP forms.
+// face id; the fragment of MSAA types. The sampler ops read the same operands of the types they
+// sample (GET_LOD, which uses no layer, is held to them too) and, with derivatives, dt/dx and
+// dt/dy unless 1D. MSAA images have no _MIP forms.
 Status CheckImageType(const TexRequest& req) {
   const ImageType type = req.image->type;
   if (IsSamplerOp(req.op.kind)) {
-    if (type != ImageType::k2D) {
+    if (!IsSampledType(type)) {
       return Status::Unimplemented("T#.TYPE=" + std::to_string(static_cast<int>(type)) + " (" +
                                    ImageTypeName(type) + ") with " + OpName(req.op) +
                                    " is not implemented by the reference sampler");
     }
-    if (req.in.coord[0] == nullptr || req.in.coord[1] == nullptr) {
-      return Status::InvalidArgument("TexOperands.coord[0..1] is null for " + OpName(req.op));
-    }
-    return Status::Ok();
+    TEXUNIT_RETURN_IF_ERROR(CheckTDerivatives(req));
   }
   if (IsMsaaType(type) && (req.op.flags & kOpMip) != 0) {
     return Status::InvalidArgument(OpName(req.op) + " on T#.TYPE=" + ImageTypeName(type) +

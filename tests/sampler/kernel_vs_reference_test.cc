@@ -1,6 +1,6 @@
 // Every SIMD target against the scalar reference (tests/reference), on random requests over every
-// texel format (sampler ops: every SAMPLE/GATHER4 variant and GET_LOD on 2D images) and (for loads,
-// stores, GET_RESINFO and atomics) every image type, with edge cases:
+// texel format (sampler ops: every SAMPLE/GATHER4 variant and GET_LOD on 1D, 2D and array images)
+// and (for loads, stores, GET_RESINFO and atomics) every image type, with edge cases:
 // NaN/Inf/denormal/huge/negative coordinates and texels, 1x1 and non-power-of-two images, last
 // levels, layer views, MSAA fragment counts, every CLAMP mode and border color type, mixed mag/min
 // filters, random exec masks, DMASK, DST_SEL, D16 and the raw _PCK/_SGN forms. The formats with
@@ -34,7 +34,7 @@ struct Scenario {
   SamplerDesc sampler;
   std::vector<uint8_t> memory;
   TexRequest req;
-  std::vector<uint32_t> in[16];
+  std::vector<uint32_t> in[17];
   uint32_t border_colors[4][4] = {};
   std::string describe;
 };
@@ -120,7 +120,13 @@ bool IsSamplerOp(OpKind kind) {
 // The image type of a request: sampler ops sample 2D images in this release; the integer-address
 // ops take every type (block formats have no MSAA form).
 ImageType PickType(Rng& r, OpKind kind, const FormatDesc& fd) {
-  if (IsSamplerOp(kind) || r.B(25)) return ImageType::k2D;
+  if (IsSamplerOp(kind)) {
+    // The sampler ops' types of this release, and now and then one they reject (Unimplemented).
+    static const ImageType kSampled[] = {ImageType::k2D,      ImageType::k2D,      ImageType::k1D,
+                                         ImageType::k1DArray, ImageType::k2DArray, ImageType::k3D};
+    return kSampled[r.U(r.B(97) ? 5 : 6)];
+  }
+  if (r.B(25)) return ImageType::k2D;
   static const ImageType kTypes[] = {
       ImageType::k1D,      ImageType::k2D,      ImageType::k3D,     ImageType::kCube,
       ImageType::k1DArray, ImageType::k2DArray, ImageType::k2DMsaa, ImageType::k2DMsaaArray};
@@ -278,17 +284,25 @@ void MakeScenario(Rng& r, OpKind kind, FormatId format, Scenario* sc) {
         sc->in[15][lane] = FloatBits(r.B(4) ? EdgeCoord(r) : dy / std::max(stretch, 0.5f));
       }
     }
+    // Array layers around the view's range, often on .5 ties, now and then an edge case.
+    for (uint32_t lane = 0; lane < n; ++lane) {
+      const float layer = r.B(30) ? static_cast<float>(r.U(2 * depth + 2)) * 0.5f - 0.5f
+                                  : r.F(-2.0f, static_cast<float>(depth) + 2.0f);
+      sc->in[16][lane] = FloatBits(r.B(3) ? EdgeCoord(r) : layer);
+    }
+    const bool one_d = type == ImageType::k1D || type == ImageType::k1DArray;
     q.in.coord[0] = sc->in[0].data();
-    q.in.coord[1] = sc->in[1].data();
+    q.in.coord[1] = one_d && r.B(50) ? nullptr : sc->in[1].data();  // 1D reads no t
+    q.in.coord[2] = IsLayered(type) || r.B(10) ? sc->in[16].data() : nullptr;
     q.in.lod = sc->in[2].data();
     q.in.bias = sc->in[3].data();
     q.in.clamp = sc->in[9].data();
     q.in.zcompare = sc->in[10].data();
     q.in.offset = sc->in[11].data();
     q.in.deriv[0][0] = sc->in[12].data();
-    q.in.deriv[0][1] = sc->in[13].data();
+    q.in.deriv[0][1] = one_d && r.B(50) ? nullptr : sc->in[13].data();
     q.in.deriv[1][0] = sc->in[14].data();
-    q.in.deriv[1][1] = sc->in[15].data();
+    q.in.deriv[1][1] = one_d && r.B(50) ? nullptr : sc->in[15].data();
   } else {
     const bool mem_op = kind == OpKind::kLoad || kind == OpKind::kStore;
     q.op.flags = mem_op && r.B(50) ? uint32_t{kOpMip} : 0u;

@@ -139,9 +139,9 @@ constexpr Op kGetLod{OpKind::kGetLod, 0};
 
 // One wave's operand and result arrays. Results start as kSentinel.
 struct Wave {
-  uint32_t s[kMaxLanes] = {}, t[kMaxLanes] = {}, mip[kMaxLanes] = {}, lod[kMaxLanes] = {},
-           bias[kMaxLanes] = {}, clamp[kMaxLanes] = {}, zcompare[kMaxLanes] = {},
-           offset[kMaxLanes] = {};
+  uint32_t s[kMaxLanes] = {}, t[kMaxLanes] = {}, layer[kMaxLanes] = {}, mip[kMaxLanes] = {},
+           lod[kMaxLanes] = {}, bias[kMaxLanes] = {}, clamp[kMaxLanes] = {},
+           zcompare[kMaxLanes] = {}, offset[kMaxLanes] = {};
   uint32_t deriv[2][2][kMaxLanes] = {};  // [d/dx, d/dy][s, t]
   uint32_t data[4][kMaxLanes] = {};
   uint32_t out[4][kMaxLanes];
@@ -171,6 +171,7 @@ struct Wave {
     r.exec = lanes >= 64 ? ~0ull : (1ull << lanes) - 1;
     r.in.coord[0] = s;
     r.in.coord[1] = t;
+    r.in.coord[2] = layer;  // the array layer (float), read by 1D_ARRAY and 2D_ARRAY only
     r.in.mip = mip;
     r.in.lod = lod;
     r.in.bias = bias;
@@ -2284,8 +2285,8 @@ TEST(ReferenceValidation, MissingSamplerOperandsNameTheOperand) {
       {kSampleD, "deriv[0][1]", [](TexRequest& r) { r.in.deriv[0][1] = nullptr; }},
       {kSampleCd, "deriv[1][0]", [](TexRequest& r) { r.in.deriv[1][0] = nullptr; }},
       {kSampleCd, "deriv[1][1]", [](TexRequest& r) { r.in.deriv[1][1] = nullptr; }},
-      {kGather4, "coord[0..1]", [](TexRequest& r) { r.in.coord[1] = nullptr; }},
-      {kGetLod, "coord[0..1]", [](TexRequest& r) { r.in.coord[0] = nullptr; }},
+      {kGather4, "coord[1]", [](TexRequest& r) { r.in.coord[1] = nullptr; }},
+      {kGetLod, "coord[0]", [](TexRequest& r) { r.in.coord[0] = nullptr; }},
       {kGather4, "sampler", [](TexRequest& r) { r.sampler = nullptr; }},
       {kGetLod, "sampler", [](TexRequest& r) { r.sampler = nullptr; }},
   };
@@ -2332,12 +2333,12 @@ TEST(ReferenceValidation, Gather4AndGetLodRules) {
   st = run(r);
   EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
   EXPECT_TRUE(Contains(st.message(), "D16")) << st.message();
-  // The sampler ops read 2D images only in this release.
+  // The sampler ops read no 3D or CUBE image in this release (ReferenceTypes has the others).
   ImageDesc img3d = img;
   img3d.type = ImageType::k3D;
-  ImageDesc array = img;
-  array.type = ImageType::k2DArray;
-  for (const ImageDesc* other : {&img3d, &array}) {
+  ImageDesc cube = img;
+  cube.type = ImageType::kCube;
+  for (const ImageDesc* other : {&img3d, &cube}) {
     for (Op op : {kGather4, kGetLod, kSampleCl}) {
       st = run(w.Make(op, other, &g.memory, 4, &smp));
       EXPECT_EQ(st.code(), StatusCode::kUnimplemented) << OpName(op);
@@ -3101,7 +3102,7 @@ TEST(ReferenceValidation, InvalidFormatTypeAndClampNameTheField) {
     EXPECT_TRUE(Contains(st.message(), "NUM_FORMAT=7")) << st.message();
   }
   {
-    // Sample ops read 2D images only in this release (loads take every type).
+    // Sample ops read no 3D image in this release (loads take every type).
     ImageDesc img = Image2D(Kind::kUnorm, 4, 4);
     img.type = ImageType::k3D;
     Wave w;
@@ -3195,6 +3196,582 @@ TEST(ReferenceValidation, MalformedRequestsAreInvalidArguments) {
   EXPECT_EQ(code(r), StatusCode::kOk);
   r = w.Make(kLoad, &img, nullptr, 4);
   EXPECT_EQ(code(r), StatusCode::kInvalidArgument);
+}
+
+// ============================================================================================
+// Sampler ops on 1D, 1D_ARRAY and 2D_ARRAY images
+
+// An image of `type` whose `layers` memory layers are all in the view (HEIGHT 1 for the 1D types).
+ImageDesc Typed(ImageType type, FormatId format, uint32_t w, uint32_t h, uint32_t layers = 1,
+                uint32_t levels = 1) {
+  ImageDesc d = ImageOf(format, w, h, levels);
+  d.type = type;
+  d.depth = layers;
+  d.last_array = layers - 1;
+  return d;
+}
+
+constexpr Op kGather4O{OpKind::kGather4, kOpOffset};
+constexpr Op kGather4CLz{OpKind::kGather4, kOpCompare | kOpLz};
+
+// A 4-texel 1D R32_FLOAT image: texels 10, 20, 40, 80. CLAMP_Y is CLAMP_BORDER with OPAQUE_WHITE,
+// so a t, an offset Y or a row that were read would turn texels into the border's 1.0 (or blend
+// it in); the four variants give coord[1] null, NaN, 1e30 and -3.7 with offset Y bits 0, 5, -7
+// and 31. Each case's X: u = s * 4 (s itself when unnormalized).
+TEST(Reference1D, PointAndLinearAlongXIgnoreTAndClampY) {
+  Guest g(4096);
+  const ImageDesc img = Typed(ImageType::k1D, FormatId::kR32_FLOAT, 4, 1);
+  const float texel[4] = {10.0f, 20.0f, 40.0f, 80.0f};
+  for (uint32_t i = 0; i < 4; ++i) g.Put<float>(0, 4, i, 0, texel[i]);
+  struct Case {
+    XyFilter filter;
+    ClampMode clamp_x;
+    float s;
+    int ox;
+    bool unnorm;
+    float x;
+  };
+  constexpr XyFilter P = XyFilter::kPoint, L = XyFilter::kBilinear;
+  constexpr ClampMode kW = ClampMode::kWrap, kB = ClampMode::kClampBorder;
+  const Case cases[] = {
+      {P, kW, 0.375f, 0, false, 20.0f},    // u = 1.5: i = 1
+      {P, kW, -0.125f, 0, false, 80.0f},   // u = -0.5: i = -1 wraps to 3
+      {P, kW, 1.125f, 0, false, 10.0f},    // u = 4.5: i = 4 wraps to 0
+      {P, kW, 0.99f, 0, false, 80.0f},     // u = 3.96: i = 3
+      {P, kW, 0.375f, 1, false, 40.0f},    // i = 1 + ox 1 = 2
+      {P, kB, -0.125f, 0, false, 1.0f},    // i = -1: border (OPAQUE_WHITE X = 1.0)
+      {P, kB, 1.125f, 0, false, 1.0f},     // i = 4: border
+      {P, kB, 0.875f, 0, false, 80.0f},    // u = 3.5: i = 3
+      {P, kB, 0.375f, -2, false, 1.0f},    // i = 1 - 2 = -1: border
+      {P, kB, 2.5f, 0, true, 40.0f},       // unnormalized u = 2.5: i = 2
+      {L, kW, 0.5f, 0, false, 30.0f},      // u - 0.5 = 1.5: i0 = 1, a = 0.5: 0.5*20 + 0.5*40
+      {L, kW, 0.0625f, 0, false, 27.5f},   // -0.25: i0 = -1 -> 3, i1 = 0, a = 0.75: 0.25*80 + 7.5
+      {L, kW, 0.9375f, 0, false, 62.5f},   // 3.25: i0 = 3, i1 = 4 -> 0, a = 0.25: 60 + 2.5
+      {L, kW, 0.5f, 1, false, 60.0f},      // i0 = 2, i1 = 3: 0.5*40 + 0.5*80
+      {L, kB, 0.0625f, 0, false, 7.75f},   // i0 = -1 border: 0.25*1 + 0.75*10
+      {L, kB, 0.9375f, 0, false, 60.25f},  // i1 = 4 border: 0.75*80 + 0.25*1
+      {L, kB, 0.125f, 0, false, 10.0f},    // 0: i0 = 0, a = 0: 1*10 + 0*20
+      {L, kB, 2.0f, 0, true, 30.0f},       // unnormalized u = 2: i0 = 1, a = 0.5
+  };
+  const float ts[4] = {0.0f, NaN(), 1e30f, -3.7f};
+  const int oys[4] = {0, 5, -7, 31};
+  for (const Case& k : cases) {
+    SamplerDesc smp = Sampler(k.filter, k.filter, MipFilter::kNone, k.clamp_x);
+    smp.clamp_y = ClampMode::kClampBorder;
+    smp.border_color_type = BorderColorType::kOpaqueWhite;
+    smp.force_unnormalized = k.unnorm;
+    for (int v = 0; v < 4; ++v) {
+      Wave w;
+      w.St(0, k.s, ts[v]);
+      w.offset[0] = Off(k.ox, oys[v]);
+      TexRequest r = w.Make(kSampleLzO, &img, &g.memory, 1, &smp);
+      if (v == 0) r.in.coord[1] = nullptr;  // not read
+      ExpectOk(reference::Execute(r));
+      EXPECT_EQ(w.out[0][0], F(k.x)) << "filter " << static_cast<int>(k.filter) << " clamp "
+                                     << static_cast<int>(k.clamp_x) << " s " << k.s << " v " << v;
+    }
+  }
+}
+
+// BILINEAR on a 1D image is (1-a)*T(i0) + a*T(i1): no weight multiplies a second row. Texel 0 is
+// +Inf, texel 1 is 2: u = 1, a = 0.5 gives 0.5*Inf + 0.5*2 = +Inf; the 2D formula with b = 0
+// would add 0 * Inf (NaN) for the row below.
+TEST(Reference1D, LinearFilterHasNoSecondRow) {
+  Guest g(4096);
+  const ImageDesc img = Typed(ImageType::k1D, FormatId::kR32_FLOAT, 4, 1);
+  g.Put<float>(0, 4, 0, 0, Inf());
+  g.Put<float>(0, 4, 1, 0, 2.0f);
+  const SamplerDesc smp = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kNone,
+                                  ClampMode::kClampLastTexel);
+  Wave w;
+  w.St(0, 0.25f, 0.0f);
+  ExpectOk(reference::Execute(w.Make(kSampleLz, &img, &g.memory, 1, &smp)));
+  EXPECT_EQ(w.out[0][0], 0x7F800000u);
+}
+
+// The 1D types' lookups read no CLAMP_Y, but the S# is validated as a whole whatever the T#'s
+// TYPE (as GET_LOD, which reads no texel, is held to the S# rules): a CLAMP_Y that is no clamp
+// mode, or a border mode whose REGISTER color is past the (absent) table, is the same error on a
+// 1D image as on a 4x1 2D image. With the color in the table, the 1D lookup reads the texel.
+TEST(Reference1D, TheWholeSamplerIsValidated) {
+  Guest g(4096);
+  const ImageDesc one_d = Typed(ImageType::k1D, FormatId::kR32_FLOAT, 4, 1);
+  const ImageDesc two_d = Typed(ImageType::k2D, FormatId::kR32_FLOAT, 4, 1);
+  g.Put<float>(0, 4, 1, 0, 5.0f);
+  SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone);
+  smp.clamp_y = ClampMode::kClampBorder;
+  smp.border_color_type = BorderColorType::kRegister;
+  smp.border_color_ptr = 1;
+  for (int variant = 0; variant < 2; ++variant) {
+    if (variant == 1) smp.clamp_y = static_cast<ClampMode>(9);
+    for (const ImageDesc* img : {&one_d, &two_d}) {
+      Wave w;
+      w.St(0, 0.375f, 0.5f);  // texel 1
+      const Status st = reference::Execute(w.Make(kSampleLz, img, &g.memory, 1, &smp));
+      EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+      EXPECT_TRUE(Contains(st.message(), variant == 0 ? "BORDER_COLOR_PTR" : "S#.CLAMP_Y=9"))
+          << st.message();
+      EXPECT_EQ(w.out[0][0], kSentinel);
+    }
+  }
+  smp.clamp_y = ClampMode::kClampBorder;
+  const BorderTable table = {{{0, 0, 0, 0}, {F(-1.0f), F(-2.0f), F(-3.0f), F(-4.0f)}}};
+  Wave w;
+  w.St(0, 0.375f, 7.0f);  // v = 7 would be a border row on a 2D image
+  ExpectOk(reference::Execute(WithTable(w.Make(kSampleLz, &one_d, &g.memory, 1, &smp), table)));
+  EXPECT_EQ(w.out[0][0], F(5.0f));
+}
+
+// An 8-texel 1D UNORM chain of 4 levels: 8 texels at 0, 4 at 256, 2 at 512, 1 at 768, level L
+// filled with Chain8::Level(L). W = 8, and dv = 0: lambda = 0.5 * log2(max(dudx^2, dudy^2)).
+// The quads' t differences (8 with H = 1: dvdx or dvdy = 8, lambda 3 if read) do not count.
+struct Chain1D {
+  Chain1D() : g(4096), img(Typed(ImageType::k1D, FormatId::kR8G8B8A8_UNORM, 8, 1, 1, 4)) {
+    const uint32_t off[4] = {0, 256, 512, 768};
+    for (uint32_t l = 0; l < 4; ++l) g.Fill8(off[l], 8 >> l, 1, Chain8::Level(l));
+  }
+  Guest g;
+  ImageDesc img;
+};
+
+struct Quad1D {
+  float dsx, dsy, dtx, dty;
+  int level;
+};
+constexpr Quad1D kQuads1D[] = {
+    {1 / 8.0f, 0, 8, 0, 0},  // dudx = 1: lambda 0
+    {2 / 8.0f, 0, 0, 8, 1},  // dudx = 2: rx = 4, lambda 1
+    {0, 4 / 8.0f, 8, 8, 2},  // dudy = 4: ry = 16, lambda 2
+    {1.0f, 0, 0, 0, 3},      // dudx = 8: rx = 64, lambda 3
+    {0, 0, 8, 8, 0},         // rx = ry = 0: lambda -inf, clamped to MIN_LOD 0
+};
+
+TEST(Reference1D, ImplicitLodFromTheQuadsS) {
+  Chain1D c;
+  const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kPoint);
+  for (bool null_t : {false, true}) {
+    Wave w;
+    for (uint32_t q = 0; q < 5; ++q) {
+      const Quad1D& k = kQuads1D[q];
+      Quad(w, q, 0.25f, 0.5f, k.dsx, k.dtx, k.dsy, k.dty);
+    }
+    TexRequest r = w.Make(kSample, &c.img, &c.g.memory, 20, &smp);
+    if (null_t) r.in.coord[1] = nullptr;
+    ExpectOk(reference::Execute(r));
+    for (uint32_t lane = 0; lane < 20; ++lane) {
+      EXPECT_EQ(LevelOf(w, lane), kQuads1D[lane / 4].level) << "lane " << lane << " " << null_t;
+    }
+  }
+}
+
+// _D and _CD on 1D read ds/dx and ds/dy alone: dt/dx and dt/dy may be null, and when given (8,
+// which would give lambda 3) they are not read.
+TEST(Reference1D, ExplicitDerivativesWithoutDt) {
+  Chain1D c;
+  const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kPoint);
+  for (Op op : {kSampleD, kSampleCd}) {
+    for (bool null_dt : {true, false}) {
+      Wave w;
+      for (uint32_t lane = 0; lane < 20; ++lane) {
+        const Quad1D& k = kQuads1D[lane / 4];
+        w.St(lane, 0.25f, 0.5f);
+        w.deriv[0][0][lane] = F(k.dsx);
+        w.deriv[1][0][lane] = F(k.dsy);
+        w.deriv[0][1][lane] = F(8.0f);
+        w.deriv[1][1][lane] = F(8.0f);
+      }
+      TexRequest r = w.Make(op, &c.img, &c.g.memory, 20, &smp);
+      r.in.coord[1] = nullptr;
+      if (null_dt) r.in.deriv[0][1] = r.in.deriv[1][1] = nullptr;
+      ExpectOk(reference::Execute(r));
+      for (uint32_t lane = 0; lane < 20; ++lane) {
+        EXPECT_EQ(LevelOf(w, lane), kQuads1D[lane / 4].level)
+            << OpName(op) << " lane " << lane << " " << null_dt;
+      }
+    }
+  }
+}
+
+// GET_LOD on 1D: y = 0.5 * log2(dudx^2 or dudy^2), the dt differences ignored; x = the LINEAR
+// level min(max(lambda, 0), 3). The last quad's y is 0.5f * log2(0) = -inf.
+TEST(Reference1D, GetLodAndMipLinear) {
+  Chain1D c;
+  const SamplerDesc linear = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kLinear);
+  Wave w;
+  for (uint32_t q = 0; q < 5; ++q) {
+    const Quad1D& k = kQuads1D[q];
+    Quad(w, q, 0.25f, 0.5f, k.dsx, k.dtx, k.dsy, k.dty);
+  }
+  TexRequest r = w.Make(kGetLod, &c.img, nullptr, 20, &linear);
+  r.mods.dmask = 0b0011;
+  ExpectOk(reference::Execute(r));
+  const float x[5] = {0, 1, 2, 3, 0}, y[5] = {0, 1, 2, 3, -Inf()};
+  for (uint32_t lane = 0; lane < 20; ++lane) {
+    EXPECT_EQ(w.out[0][lane], F(x[lane / 4])) << lane;
+    EXPECT_EQ(w.out[1][lane], F(y[lane / 4])) << lane;
+  }
+  // SAMPLE_L with MIP LINEAR blends levels 0 and 1 of the 1D chain: (1-f)*c0 + f*c1 in codes,
+  // then / 255.
+  Wave s;
+  const float lods[2] = {0.25f, 0.5f};
+  for (uint32_t lane = 0; lane < 2; ++lane) {
+    s.St(lane, 0.3f, NaN());
+    s.lod[lane] = F(lods[lane]);
+  }
+  ExpectOk(reference::Execute(s.Make(kSampleL, &c.img, &c.g.memory, 2, &linear)));
+  const auto c0 = Chain8::Level(0), c1 = Chain8::Level(1);
+  for (uint32_t lane = 0; lane < 2; ++lane) {
+    const float f = lods[lane];
+    for (int ch = 0; ch < 4; ++ch) {
+      // e.g. X at f = 0.25: 0.75 * 10 + 0.25 * 11 = 10.25.
+      EXPECT_EQ(s.out[ch][lane], F(((1.0f - f) * c0[ch] + f * c1[ch]) / 255.0f)) << lane << ch;
+    }
+  }
+  EXPECT_EQ(s.out[0][0], F(10.25f / 255.0f));
+}
+
+// GATHER4 on 1D: T(i0), T(i1), T(i1), T(i0). R32_UINT texels 11, 22, 33, 44; t = 100 and the
+// offset's Y bits are not read (CLAMP_Y CLAMP_BORDER would make their rows the border, 1).
+TEST(Reference1D, Gather4ReturnsI0I1I1I0) {
+  Guest g(4096);
+  const ImageDesc img = Typed(ImageType::k1D, FormatId::kR32_UINT, 4, 1);
+  for (uint32_t i = 0; i < 4; ++i) g.Put<uint32_t>(0, 4, i, 0, 11 * (i + 1));
+  for (ClampMode clamp_x : {ClampMode::kWrap, ClampMode::kClampBorder}) {
+    SamplerDesc smp = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kNone, clamp_x);
+    smp.clamp_y = ClampMode::kClampBorder;
+    smp.border_color_type = BorderColorType::kOpaqueWhite;
+    Wave w;
+    w.St(0, 0.5f, 100.0f);     // u - 0.5 = 1.5: i0 = 1, i1 = 2
+    w.St(1, 0.3f, 100.0f);     // 0.7: i0 = 0, i1 = 1
+    w.St(2, 0.9375f, 100.0f);  // 3.25: i0 = 3, i1 = 4 (WRAP: 0; CLAMP_BORDER: the border, 1)
+    w.St(3, 0.5f, 100.0f);     // ox 1: i0 = 2, i1 = 3
+    w.offset[3] = Off(1, -3);
+    w.offset[0] = Off(0, 9);
+    TexRequest r = w.Make(kGather4O, &img, &g.memory, 4, &smp);
+    r.mods.dmask = 0b0001;
+    ExpectOk(reference::Execute(r));
+    const uint32_t past = clamp_x == ClampMode::kWrap ? 11 : 1;
+    EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{22, 33, 33, 22}));
+    EXPECT_EQ(w.Lane(1), (std::array<uint32_t, 4>{11, 22, 22, 11}));
+    EXPECT_EQ(w.Lane(2), (std::array<uint32_t, 4>{44, past, past, 44}));
+    EXPECT_EQ(w.Lane(3), (std::array<uint32_t, 4>{33, 44, 44, 33}));
+  }
+}
+
+// _C on 1D compares each texel, then filters along x. Depths 0.1, 0.2, 0.3, 0.4; LESS (ref < D).
+TEST(Reference1D, CompareFiltersAlongX) {
+  Guest g(4096);
+  const ImageDesc img = Typed(ImageType::k1D, FormatId::kR32_FLOAT, 4, 1);
+  const float depth[4] = {0.1f, 0.2f, 0.3f, 0.4f};
+  for (uint32_t i = 0; i < 4; ++i) g.Put<float>(0, 4, i, 0, depth[i]);
+  SamplerDesc smp = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kNone,
+                            ClampMode::kClampLastTexel);
+  smp.depth_compare_func = CompareFunc::kLess;
+  Wave w;
+  w.St(0, 0.5f, NaN());  // i0 = 1 (0.2), i1 = 2 (0.3), a = 0.5
+  w.zcompare[0] = F(0.25f);
+  w.St(1, 0.4375f, NaN());  // u - 0.5 = 1.25: a = 0.25
+  w.zcompare[1] = F(0.25f);
+  w.St(2, 0.5f, NaN());
+  w.zcompare[2] = F(0.05f);
+  TexRequest r = w.Make(kSampleCLz, &img, &g.memory, 3, &smp);
+  r.in.coord[1] = nullptr;
+  ExpectOk(reference::Execute(r));
+  EXPECT_EQ(w.out[0][0], F(0.5f * 0.0f + 0.5f * 1.0f));
+  EXPECT_EQ(w.out[0][1], F(0.75f * 0.0f + 0.25f * 1.0f));
+  EXPECT_EQ(w.out[0][2], F(1.0f));
+  // GATHER4_C: the compare results of T(i0), T(i1), T(i1), T(i0).
+  Wave gw;
+  gw.St(0, 0.5f, 0.0f);
+  gw.zcompare[0] = F(0.25f);
+  TexRequest gr = gw.Make(kGather4CLz, &img, &g.memory, 1, &smp);
+  gr.mods.dmask = 0b0001;
+  ExpectOk(reference::Execute(gr));
+  EXPECT_EQ(gw.Lane(0), (std::array<uint32_t, 4>{0, kOne, kOne, 0}));
+}
+
+// 1D_ARRAY of 4 texels x 3 layers, R32_FLOAT: texel i of memory layer L is 100L + i, at byte
+// 16L + 4i (one row per layer). Layer l = clamp(rne(coord[2]), 0, N - 1), NaN -> 0.
+TEST(Reference1DArray, LayerSelectsTheRow) {
+  Guest g(4096);
+  const ImageDesc img = Typed(ImageType::k1DArray, FormatId::kR32_FLOAT, 4, 1, 3);
+  for (uint32_t l = 0; l < 3; ++l) {
+    for (uint32_t i = 0; i < 4; ++i) g.Put<float>(0, 4, i, l, 100.0f * l + i);
+  }
+  const SamplerDesc point = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone);
+  struct Case {
+    float layer;
+    uint32_t l;
+  };
+  const Case cases[] = {{0, 0},  {1, 1}, {2, 2},     {0.5f, 0},  {1.5f, 2},  {2.5f, 2},
+                        {-1, 0}, {7, 2}, {NaN(), 0}, {1.49f, 1}, {Inf(), 2}, {-Inf(), 0}};
+  constexpr uint32_t kLanes = sizeof(cases) / sizeof(cases[0]);
+  Wave w;
+  for (uint32_t lane = 0; lane < kLanes; ++lane) {
+    w.St(lane, 0.625f, 0.0f);  // u = 2.5: texel 2
+    w.layer[lane] = F(cases[lane].layer);
+  }
+  TexRequest r = w.Make(kSampleLz, &img, &g.memory, kLanes, &point);
+  r.in.coord[1] = nullptr;
+  ExpectOk(reference::Execute(r));
+  for (uint32_t lane = 0; lane < kLanes; ++lane) {
+    EXPECT_EQ(w.out[0][lane], F(100.0f * cases[lane].l + 2)) << "layer " << cases[lane].layer;
+  }
+  // BILINEAR in layer 1 (coord 1.2): u = 2, i0 = 1, i1 = 2, a = 0.5: 0.5*101 + 0.5*102.
+  const SamplerDesc linear = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kNone);
+  Wave b;
+  b.St(0, 0.5f, 0.0f);
+  b.layer[0] = F(1.2f);
+  ExpectOk(reference::Execute(b.Make(kSampleLz, &img, &g.memory, 1, &linear)));
+  EXPECT_EQ(b.out[0][0], F(0.5f * 101.0f + 0.5f * 102.0f));
+  // A view of memory layers 1..2 (N = 2): view layer l is memory layer 1 + l.
+  ImageDesc view = img;
+  view.base_array = 1;
+  const float layers[4] = {0, 1, 5, -2};
+  const float expected[4] = {102, 202, 202, 102};
+  Wave v;
+  for (uint32_t lane = 0; lane < 4; ++lane) {
+    v.St(lane, 0.625f, 0.0f);
+    v.layer[lane] = F(layers[lane]);
+  }
+  ExpectOk(reference::Execute(v.Make(kSampleLz, &view, &g.memory, 4, &point)));
+  for (uint32_t lane = 0; lane < 4; ++lane) EXPECT_EQ(v.out[0][lane], F(expected[lane])) << lane;
+}
+
+// 2x2 R32_FLOAT 2D_ARRAY of 4 layers: texel (x, y) of memory layer L is 100L + 10y + x, at byte
+// 16L + 8y + 4x.
+void Fill2DArray(Guest& g) {
+  for (uint32_t l = 0; l < 4; ++l) {
+    for (uint32_t y = 0; y < 2; ++y) {
+      for (uint32_t x = 0; x < 2; ++x) g.Put<float>(16 * l, 2, x, y, 100.0f * l + 10.0f * y + x);
+    }
+  }
+}
+
+// rne rounds half to even (0.5 -> 0, 1.5 -> 2, 2.5 -> 2, 3.5 -> 4 -> clamped to 3); the layer is
+// then clamped to [0, N - 1], NaN -> 0. Point samples of texel (1, 0) name the layer: 100L + 1.
+TEST(Reference2DArray, LayerRoundsHalfToEvenAndClamps) {
+  Guest g(4096);
+  Fill2DArray(g);
+  const ImageDesc img = Typed(ImageType::k2DArray, FormatId::kR32_FLOAT, 2, 2, 4);
+  const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone);
+  struct Case {
+    float layer;
+    uint32_t memory_layer;
+  };
+  auto run = [&](const ImageDesc& image, const std::vector<Case>& cases) {
+    Wave w;
+    const auto lanes = static_cast<uint32_t>(cases.size());
+    for (uint32_t lane = 0; lane < lanes; ++lane) {
+      w.St(lane, 0.75f, 0.25f);  // texel (1, 0)
+      w.layer[lane] = F(cases[lane].layer);
+    }
+    ExpectOk(reference::Execute(w.Make(kSampleLz, &image, &g.memory, lanes, &smp)));
+    for (uint32_t lane = 0; lane < lanes; ++lane) {
+      EXPECT_EQ(w.out[0][lane], F(100.0f * cases[lane].memory_layer + 1.0f))
+          << "base_array " << image.base_array << " layer " << cases[lane].layer;
+    }
+  };
+  run(img, {{0.5f, 0},
+            {1.5f, 2},
+            {2.5f, 2},
+            {3.5f, 3},
+            {0.49999997f, 0},
+            {0.50000006f, 1},
+            {1.0f, 1},
+            {-0.5f, 0},
+            {-0.6f, 0},
+            {-2.0f, 0},
+            {100.0f, 3},
+            {2.4f, 2},
+            {2.6f, 3},
+            {NaN(), 0},
+            {Inf(), 3},
+            {-Inf(), 0},
+            {1e30f, 3}});
+  // View layers 1..2 of the 4 (N = 2): view layer l is memory layer 1 + l.
+  ImageDesc view = img;
+  view.base_array = 1;
+  view.last_array = 2;
+  run(view, {{0, 1}, {1, 2}, {0.5f, 1}, {1.5f, 2}, {-1, 1}, {NaN(), 1}, {9, 2}});
+  // A one-layer view of memory layer 3: every coordinate reads it.
+  view.base_array = 3;
+  view.last_array = 3;
+  run(view, {{0, 3}, {2, 3}, {-5, 3}, {NaN(), 3}, {0.5f, 3}});
+}
+
+// 2x2x3 R32_FLOAT 2D_ARRAY with 2 levels: level 0 at 0 (layer L at 16L) holds 8(L + 1) in every
+// texel, level 1 (1x1) at 256 (layer L at 256 + 4L) holds 64(L + 1). MIP LINEAR blends the two
+// levels of the lane's layer: (1-f)*c(d0) + f*c(d1).
+TEST(Reference2DArray, MipLinearBlendsTheLayersOwnLevels) {
+  Guest g(4096);
+  const ImageDesc img = Typed(ImageType::k2DArray, FormatId::kR32_FLOAT, 2, 2, 3, 2);
+  for (uint32_t l = 0; l < 3; ++l) {
+    for (uint32_t y = 0; y < 2; ++y) {
+      for (uint32_t x = 0; x < 2; ++x) g.Put<float>(16 * l, 2, x, y, 8.0f * (l + 1));
+    }
+    g.Put<float>(256 + 4 * l, 1, 0, 0, 64.0f * (l + 1));
+  }
+  const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kLinear);
+  struct Case {
+    float layer, lod, x;
+  };
+  const Case cases[] = {
+      {0, 0.25f, 0.75f * 8 + 0.25f * 64},    // 22
+      {1, 0.25f, 0.75f * 16 + 0.25f * 128},  // 44
+      {2, 0.25f, 0.75f * 24 + 0.25f * 192},  // 66
+      {1.4f, 0.5f, 0.5f * 16 + 0.5f * 128},  // layer 1: 72
+      {2, 1.0f, 192},                        // lambda = M: f = 0, level 1 alone
+      {2.5f, 0.0f, 24},                      // layer 2, level 0 alone
+  };
+  Wave w;
+  for (uint32_t lane = 0; lane < 6; ++lane) {
+    w.St(lane, 0.25f, 0.75f);
+    w.layer[lane] = F(cases[lane].layer);
+    w.lod[lane] = F(cases[lane].lod);
+  }
+  ExpectOk(reference::Execute(w.Make(kSampleL, &img, &g.memory, 6, &smp)));
+  for (uint32_t lane = 0; lane < 6; ++lane) EXPECT_EQ(w.out[0][lane], F(cases[lane].x)) << lane;
+  EXPECT_EQ(w.out[0][2], F(66.0f));
+
+  // The layer takes no part in the LOD. Quad 0: ds/dx = 1 (W = 2: dudx = 2, lambda 1 = M: level
+  // 1); quad 1: ds/dx = 0.5 (dudx = 1, lambda 0: level 0). Their layers differ wildly.
+  Wave q;
+  Quad(q, 0, 0.25f, 0.25f, 1.0f, 0, 0, 0);
+  Quad(q, 1, 0.25f, 0.25f, 0.5f, 0, 0, 0);
+  const float layers[8] = {0, 1, 2, 2, 0, 2, 100, NaN()};
+  for (uint32_t lane = 0; lane < 8; ++lane) q.layer[lane] = F(layers[lane]);
+  ExpectOk(reference::Execute(q.Make(kSample, &img, &g.memory, 8, &smp)));
+  const float expected[8] = {64, 128, 192, 192, 8, 24, 24, 8};
+  for (uint32_t lane = 0; lane < 8; ++lane) EXPECT_EQ(q.out[0][lane], F(expected[lane])) << lane;
+  TexRequest r = q.Make(kGetLod, &img, nullptr, 8, &smp);
+  r.mods.dmask = 0b0011;
+  ExpectOk(reference::Execute(r));
+  for (uint32_t lane = 0; lane < 8; ++lane) {
+    const float lambda = lane < 4 ? 1.0f : 0.0f;
+    EXPECT_EQ(q.out[0][lane], F(lambda)) << lane;  // LINEAR: min(max(lambda, 0), 1)
+    EXPECT_EQ(q.out[1][lane], F(lambda)) << lane;
+  }
+}
+
+// BILINEAR, GATHER4 and _C read the lane's layer (Fill2DArray: 100L + 10y + x). s = t = 0.5:
+// i0 = j0 = 0, i1 = j1 = 1, a = b = 0.5, every weight 0.25.
+TEST(Reference2DArray, BilinearGatherAndCompareReadTheLayer) {
+  Guest g(4096);
+  Fill2DArray(g);
+  const ImageDesc img = Typed(ImageType::k2DArray, FormatId::kR32_FLOAT, 2, 2, 4);
+  SamplerDesc smp = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kNone,
+                            ClampMode::kClampLastTexel);
+  auto bilinear = [](float l) {
+    const float b = 100.0f * l;
+    return ((0.25f * b + 0.25f * (b + 1)) + 0.25f * (b + 10)) + 0.25f * (b + 11);
+  };
+  Wave w;
+  w.St(0, 0.5f, 0.5f);
+  w.layer[0] = F(2.0f);
+  w.St(1, 0.5f, 0.5f);
+  w.layer[1] = F(0.6f);  // layer 1
+  ExpectOk(reference::Execute(w.Make(kSampleLz, &img, &g.memory, 2, &smp)));
+  EXPECT_EQ(w.out[0][0], F(bilinear(2)));
+  EXPECT_EQ(w.out[0][0], F(205.5f));
+  EXPECT_EQ(w.out[0][1], F(bilinear(1)));
+
+  // GATHER4: T(i0, j1), T(i1, j1), T(i1, j0), T(i0, j0) of the layer; 3.7 rounds to 4 -> 3.
+  Wave gw;
+  gw.St(0, 0.5f, 0.5f);
+  gw.layer[0] = F(2.0f);
+  gw.St(1, 0.5f, 0.5f);
+  gw.layer[1] = F(3.7f);
+  TexRequest gr = gw.Make(kGather4Lz, &img, &g.memory, 2, &smp);
+  gr.mods.dmask = 0b0001;
+  ExpectOk(reference::Execute(gr));
+  EXPECT_EQ(gw.Lane(0), (std::array<uint32_t, 4>{F(210), F(211), F(201), F(200)}));
+  EXPECT_EQ(gw.Lane(1), (std::array<uint32_t, 4>{F(310), F(311), F(301), F(300)}));
+
+  // _C, LESS with ref 205: in layer 2 only row 1 (210, 211) passes: w01 + w11 = 0.5; every texel
+  // of layer 1 fails, every one of layer 3 passes.
+  smp.depth_compare_func = CompareFunc::kLess;
+  Wave cw;
+  const float layers[3] = {2, 1, 3};
+  for (uint32_t lane = 0; lane < 3; ++lane) {
+    cw.St(lane, 0.5f, 0.5f);
+    cw.layer[lane] = F(layers[lane]);
+    cw.zcompare[lane] = F(205.0f);
+  }
+  ExpectOk(reference::Execute(cw.Make(kSampleCLz, &img, &g.memory, 3, &smp)));
+  EXPECT_EQ(cw.out[0][0], F(((0.25f * 0 + 0.25f * 0) + 0.25f * 1) + 0.25f * 1));
+  EXPECT_EQ(cw.out[0][1], F(0.0f));
+  EXPECT_EQ(cw.out[0][2], F(1.0f));
+  TexRequest cg = cw.Make(kGather4CLz, &img, &g.memory, 1, &smp);
+  cg.mods.dmask = 0b0001;
+  ExpectOk(reference::Execute(cg));
+  EXPECT_EQ(cw.Lane(0), (std::array<uint32_t, 4>{kOne, kOne, 0, 0}));
+}
+
+// The sampler ops on 3D, CUBE and the MSAA types are Unimplemented naming T#.TYPE; the address
+// and derivative operands the sampled types read must be there, and only those.
+TEST(ReferenceTypes, SamplerOpsTypesAndOperands) {
+  Guest g(4096);
+  const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone);
+  struct Bad {
+    ImageType type;
+    const char* name;
+  };
+  const Bad bad[] = {{ImageType::k3D, "T#.TYPE=10 (3D)"},
+                     {ImageType::kCube, "T#.TYPE=11 (CUBE)"},
+                     {ImageType::k2DMsaa, "T#.TYPE=14 (2D_MSAA)"},
+                     {ImageType::k2DMsaaArray, "T#.TYPE=15 (2D_MSAA_ARRAY)"}};
+  for (const Bad& k : bad) {
+    const ImageDesc img = Typed(k.type, FormatId::kR32_FLOAT, 2, 2, 6);
+    for (Op op : {kSampleLz, kSampleD, kGather4, kGetLod}) {
+      Wave w;
+      const Status st = reference::Execute(w.Make(op, &img, &g.memory, 4, &smp));
+      EXPECT_EQ(st.code(), StatusCode::kUnimplemented) << OpName(op) << " " << k.name;
+      EXPECT_TRUE(Contains(st.message(), k.name)) << st.message();
+      EXPECT_EQ(w.out[0][0], kSentinel);
+    }
+  }
+  const ImageDesc one_d = Typed(ImageType::k1D, FormatId::kR32_FLOAT, 4, 1);
+  const ImageDesc one_d_array = Typed(ImageType::k1DArray, FormatId::kR32_FLOAT, 4, 1, 2);
+  const ImageDesc two_d_array = Typed(ImageType::k2DArray, FormatId::kR32_FLOAT, 2, 2, 2);
+  struct Case {
+    const ImageDesc* img;
+    Op op;
+    void (*drop)(TexRequest&);
+    const char* missing;  // nullptr: the request is valid
+  };
+  const Case cases[] = {
+      {&one_d, kSampleD,
+       [](TexRequest& r) {
+         r.in.coord[1] = r.in.coord[2] = r.in.deriv[0][1] = r.in.deriv[1][1] = nullptr;
+       },
+       nullptr},
+      {&one_d, kGetLod, [](TexRequest& r) { r.in.coord[1] = nullptr; }, nullptr},
+      {&one_d, kGather4, [](TexRequest& r) { r.in.coord[0] = nullptr; }, "coord[0]"},
+      {&one_d, kSampleCd, [](TexRequest& r) { r.in.deriv[1][0] = nullptr; }, "deriv[1][0]"},
+      {&one_d_array, kSampleCd,
+       [](TexRequest& r) { r.in.coord[1] = r.in.deriv[0][1] = r.in.deriv[1][1] = nullptr; },
+       nullptr},
+      {&one_d_array, kSampleLz, [](TexRequest& r) { r.in.coord[2] = nullptr; }, "coord[2]"},
+      {&one_d_array, kGetLod, [](TexRequest& r) { r.in.coord[2] = nullptr; }, "coord[2]"},
+      {&two_d_array, kSampleLz, [](TexRequest& r) { r.in.coord[2] = nullptr; }, "coord[2]"},
+      {&two_d_array, kGather4, [](TexRequest& r) { r.in.coord[1] = nullptr; }, "coord[1]"},
+      {&two_d_array, kSampleD, [](TexRequest& r) { r.in.deriv[0][1] = nullptr; }, "deriv[0][1]"},
+      {&two_d_array, kSampleCd, [](TexRequest& r) { r.in.deriv[1][1] = nullptr; }, "deriv[1][1]"},
+  };
+  for (const Case& k : cases) {
+    Wave w;
+    TexRequest r = w.Make(k.op, k.img, &g.memory, 4, &smp);
+    k.drop(r);
+    const Status st = reference::Execute(r);
+    if (k.missing == nullptr) {
+      EXPECT_TRUE(st.ok()) << OpName(k.op) << " " << st.ToString();
+      continue;
+    }
+    EXPECT_EQ(st.code(), StatusCode::kInvalidArgument) << OpName(k.op) << " " << k.missing;
+    EXPECT_TRUE(Contains(st.message(), k.missing)) << st.message();
+    EXPECT_EQ(w.out[0][0], kSentinel);
+  }
 }
 
 }  // namespace

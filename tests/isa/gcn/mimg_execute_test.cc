@@ -63,6 +63,10 @@ constexpr uint32_t kSampleD[] = {0xf0880f00, 0x00820004};
 constexpr uint32_t kSampleCd[] = {0xf1a00f00, 0x00820004};
 // image_sample_cl_o v[0:3], v[4:7], s[8:15], s[16:19] dmask:0xf
 constexpr uint32_t kSampleClO[] = {0xf0c40f00, 0x00820004};
+// image_sample_lz v[0:3], v[4:6], s[8:15], s[16:19] dmask:0xf da
+constexpr uint32_t kSampleLzDa[] = {0xf09c4f00, 0x00820004};
+// image_sample_lz v[0:3], v4, s[8:15], s[16:19] dmask:0xf
+constexpr uint32_t kSampleLz1D[] = {0xf09c0f00, 0x00820004};
 // image_atomic_add v0, v[4:5], s[8:15] dmask:0x1 unorm glc
 constexpr uint32_t kAtomicAdd[] = {0xf0483100, 0x00020004};
 
@@ -601,6 +605,49 @@ TEST_F(MimgExecuteTest, ClampBorderFiltersInTheRegisterBorderColor) {
   const Status st = Run(kSampleLz, w);
   EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
   EXPECT_NE(st.message().find("BORDER_COLOR_PTR=2"), std::string::npos) << st.ToString();
+}
+
+TEST_F(MimgExecuteTest, SampleOnA2DArrayReadsTheRoundedClampedLayer) {
+  // Two layers of 4x4; layer 1 (64 bytes on) holds bytes 100 + i. (0.375, 0.375) is texel
+  // (1, 1). Layer operands: 0.5 rounds to even (0), 1.5 to 2 and clamps to 1, -3 clamps to 0.
+  for (uint32_t i = 0; i < 64; ++i) texels_[64 + i] = static_cast<uint8_t>(100 + i);
+  Wave w;
+  w.lane_count = 3;
+  ImageDesc d = MakeImage2D(FormatId::kR8G8B8A8_UNORM, 4, 4, 1, kImageBase);
+  d.type = ImageType::k2DArray;
+  d.depth = 2;
+  d.last_array = 1;
+  uint32_t t[8] = {};
+  ASSERT_TRUE(EncodeImageDesc(Gfx::kGfx8, d, t).ok());
+  for (int i = 0; i < 8; ++i) w.sgprs[8 + i] = t[i];
+  BindSampler(w, XyFilter::kPoint);
+  const float layer[3] = {0.5f, 1.5f, -3.0f};
+  for (uint32_t lane = 0; lane < 3; ++lane) {
+    w.v(4, lane) = F(0.375f);
+    w.v(5, lane) = F(0.375f);
+    w.v(6, lane) = F(layer[lane]);
+  }
+  ASSERT_TRUE(Run(kSampleLzDa, w).ok());
+  for (uint32_t c = 0; c < 4; ++c) {
+    EXPECT_EQ(w.v(c, 0), Unorm8(TexelByte(1, 1, c)));
+    EXPECT_EQ(w.v(c, 1), Unorm8(100 + (1 * 4 + 1) * 4 + c));
+    EXPECT_EQ(w.v(c, 2), Unorm8(TexelByte(1, 1, c)));
+  }
+}
+
+TEST_F(MimgExecuteTest, SampleOnA1DImageReadsXAlone) {
+  // A 1D image of 4 texels is row 0 of the test texture; VADDR is s alone. Bilinear at
+  // s = 0.5 (u = 2) mixes texels 1 and 2 half and half: R = (85 + 170) / 2 / 255 = 0.5.
+  Wave w;
+  w.lane_count = 1;
+  BindImage(w, 1, ImageType::k1D);
+  BindSampler(w, XyFilter::kBilinear);
+  w.v(4, 0) = F(0.5f);
+  w.v(5, 0) = F(123.0f);  // not an address operand of a 1D image
+  ASSERT_TRUE(Run(kSampleLz1D, w).ok());
+  EXPECT_EQ(w.v(0, 0), F(0.5f));
+  EXPECT_EQ(w.v(1, 0), F(0.0f));  // G = 85y = 0 on row 0
+  EXPECT_EQ(w.v(3, 0), F(1.0f));
 }
 
 TEST_F(MimgExecuteTest, UnboundResourceReturnsZeros) {
