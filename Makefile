@@ -30,7 +30,7 @@ ARM_BUILD ?= build-arm
 test-arm: build
 	@scripts/install-deps.sh arm
 	cmake -S . -B $(ARM_BUILD) -DCMAKE_BUILD_TYPE=Release \
-	  -DCMAKE_TOOLCHAIN_FILE=cmake/aarch64-linux-gnu.cmake -DTEXUNIT_BUILD_BENCHMARKS=OFF
+	  -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/cmake/aarch64-linux-gnu.cmake -DTEXUNIT_BUILD_BENCHMARKS=OFF
 	cmake --build $(ARM_BUILD) -j$(JOBS)
 	scripts/test-arm.sh $(ARM_BUILD) $(BUILD) $(JOBS)
 
