@@ -165,6 +165,24 @@ HWY_INLINE void LoadOffsets(const SamplerOperands& op, size_t base, bool use_off
   *oy = hn::ShiftRight<26>(hn::ShiftLeft<18>(w));
 }
 
+// _O on 3D: the 6-bit two's-complement Z (bits 21:16).
+HWY_INLINE VI LoadOffsetZ(const SamplerOperands& op, size_t base, bool use_offset) {
+  const DI di;
+  if (!use_offset) return hn::Zero(di);
+  const VI w = hn::LoadU(di, reinterpret_cast<const int32_t*>(op.offset) + base);
+  return hn::ShiftRight<26>(hn::ShiftLeft<10>(w));
+}
+
+// 3D: the lane's w = r * d_L (or r, unnormalized), sanitized like u, and the level's depth.
+HWY_INLINE void VolumeAxis(const WaveSetup& s, const SamplerOperands& op, size_t base, VI level,
+                           VF* w, VI* depth) {
+  const DF df;
+  const DI di;
+  *depth = LevelLookup(di, s.levels.depth, level, UniformLevel(level));
+  const VF r = hn::LoadU(df, op.r + base);
+  *w = SanitizeCoord(df, s.unnormalized ? r : hn::Mul(r, hn::ConvertTo(df, *depth)));
+}
+
 // POINT: the texel (floor(u) + ox, floor(v) + oy) after the clamp modes; `*border` marks border
 // texels (left false when neither axis has a border mode).
 template <bool kBorder>

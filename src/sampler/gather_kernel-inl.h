@@ -1,6 +1,6 @@
-// IMAGE_GATHER4 with every variant (_L, _LZ, _B, _CL, _C, _O) and IMAGE_GET_LOD on 1D, 2D and array
-// images (docs/sampling.md, "GATHER4" and "GET_LOD"): the LOD stage picks one level per lane, the
-// address stage the 2x2 footprint, and the four texels are returned as a load reads them.
+// IMAGE_GATHER4 with every variant (_L, _LZ, _B, _CL, _C, _O) and IMAGE_GET_LOD on 1D, 2D, 3D and
+// array images (docs/sampling.md, "GATHER4" and "GET_LOD"): the LOD stage picks one level per lane,
+// the address stage the 2x2 footprint, and the four texels are returned as a load reads them.
 #if defined(TEXUNIT_GATHER_KERNEL_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef TEXUNIT_GATHER_KERNEL_INL_H_
 #undef TEXUNIT_GATHER_KERNEL_INL_H_
@@ -52,7 +52,7 @@ HWY_INLINE void GatherWaveImpl(const WaveSetup& s) {
   const bool lambda_zero = s.lod_zero || s.unnormalized;
   const MipFilter mip = WaveMipFilter(s, lambda_zero, /*one_level=*/true);
   const bool use_offset = s.use_offset;
-  const bool one_d = !s.uses_y, layered = s.uses_layer;
+  const bool one_d = !s.uses_y, layered = s.uses_layer, volume = s.uses_z;
   const MF all = hn::FirstN(df, n);
 
   for (size_t base = 0; base < out.lane_count; base += n) {
@@ -76,13 +76,25 @@ HWY_INLINE void GatherWaveImpl(const WaveSetup& s) {
     } else {
       BilinearFootprint<true>(s, g, u, v, ox, oy, all, f);
     }
-    const VI slice = layered ? LayerBase(s, op, base, level) : hn::Zero(di);
+    VI slice = layered ? LayerBase(s, op, base, level) : hn::Zero(di);
+    MI slice_border = hn::RebindMask(di, hn::FirstN(df, 0));
+    if (volume) {  // 3D: the POINT z slice
+      VF wz;
+      VI depth;
+      VolumeAxis(s, op, base, level, &wz, &depth);
+      const VI k = hn::Add(PointIndex(s.clamp_z, HalfBorderClamp(s.clamp_z, wz, depth), depth),
+                           LoadOffsetZ(op, base, use_offset));
+      const VF inv_depth = hn::Div(hn::Set(df, 1.0f), hn::ConvertTo(df, depth));
+      const VI z = ApplyClamp<true>(df, s.clamp_z, k, depth, inv_depth, false, &slice_border);
+      slice = hn::Mul(z, LevelLookup(di, s.levels.slice_elems, level, UniformLevel(level)));
+    }
     const VF ref = s.compare ? CompareReference(s, op, base) : hn::Zero(df);
     // Seed 000's order: (x0, y1), (x1, y1), (x1, y0), (x0, y0). (No arrays of vectors: SVE's
     // are sizeless.)
     const auto write = [&](int k, VI x, VI y, MI border) {
-      WriteResult(out, GatherTexel(s, out, g, x, y, slice, border, ref, active), active_u,
-                  all_active, out.data[k], base);
+      WriteResult(out,
+                  GatherTexel(s, out, g, x, y, slice, hn::Or(slice_border, border), ref, active),
+                  active_u, all_active, out.data[k], base);
     };
     write(0, f.x0, f.y1, hn::Or(f.bx0, f.by1));
     write(1, f.x1, f.y1, hn::Or(f.bx1, f.by1));

@@ -45,11 +45,16 @@ HWY_INLINE VF Log2(DF df, VF x) {
   return hn::IfThenElse(bad, hn::Set(df, __builtin_nanf("")), r);
 }
 
-// 0.5 * log2(max(rx, ry)) of the texel-space derivatives (max is NaN when either is NaN).
-HWY_INLINE VF RhoLambda(VF dudx, VF dvdx, VF dudy, VF dvdy) {
+// 0.5 * log2(max(rx, ry)) of the texel-space derivatives (max is NaN when either is NaN). 3D
+// adds dw (`volume`): rx = (dudx^2 + dvdx^2) + dwdx^2.
+HWY_INLINE VF RhoLambda(VF dudx, VF dvdx, VF dudy, VF dvdy, bool volume, VF dwdx, VF dwdy) {
   const DF df;
-  const VF rx = hn::Add(hn::Mul(dudx, dudx), hn::Mul(dvdx, dvdx));
-  const VF ry = hn::Add(hn::Mul(dudy, dudy), hn::Mul(dvdy, dvdy));
+  VF rx = hn::Add(hn::Mul(dudx, dudx), hn::Mul(dvdx, dvdx));
+  VF ry = hn::Add(hn::Mul(dudy, dudy), hn::Mul(dvdy, dvdy));
+  if (volume) {
+    rx = hn::Add(rx, hn::Mul(dwdx, dwdx));
+    ry = hn::Add(ry, hn::Mul(dwdy, dwdy));
+  }
   VF r = hn::Max(rx, ry);
   r = hn::IfThenElse(hn::Or(hn::IsNaN(rx), hn::IsNaN(ry)), hn::Set(df, __builtin_nanf("")), r);
   return hn::Mul(hn::Set(df, 0.5f), Log2(df, r));
@@ -76,7 +81,11 @@ HWY_INLINE VF ImplicitLambda(const WaveSetup& s, const SamplerOperands& op, size
   const VF dvdx = hn::Mul(hn::Sub(QuadLane<1>(op.t, base), t_tl), h);
   const VF dudy = hn::Mul(hn::Sub(QuadLane<2>(op.s, base), s_tl), w);
   const VF dvdy = hn::Mul(hn::Sub(QuadLane<2>(op.t, base), t_tl), h);
-  return RhoLambda(dudx, dvdx, dudy, dvdy);
+  if (!s.uses_z) return RhoLambda(dudx, dvdx, dudy, dvdy, false, dudx, dudy);
+  const VF r_tl = QuadLane<0>(op.r, base), d = hn::Set(df, s.lod_depth);
+  const VF dwdx = hn::Mul(hn::Sub(QuadLane<1>(op.r, base), r_tl), d);
+  const VF dwdy = hn::Mul(hn::Sub(QuadLane<2>(op.r, base), r_tl), d);
+  return RhoLambda(dudx, dvdx, dudy, dvdy, true, dwdx, dwdy);
 }
 
 // _D: each lane's derivative operands; _CD: those of its quad's top-left lane.
@@ -90,7 +99,10 @@ HWY_INLINE VF DerivativeLambda(const WaveSetup& s, const SamplerOperands& op, si
   const VF dvdx = hn::Mul(load(op.deriv[0][1]), h);
   const VF dudy = hn::Mul(load(op.deriv[1][0]), w);
   const VF dvdy = hn::Mul(load(op.deriv[1][1]), h);
-  return RhoLambda(dudx, dvdx, dudy, dvdy);
+  if (!s.uses_z) return RhoLambda(dudx, dvdx, dudy, dvdy, false, dudx, dudy);
+  const VF d = hn::Set(df, s.lod_depth);
+  return RhoLambda(dudx, dvdx, dudy, dvdy, true, hn::Mul(load(op.deriv[0][2]), d),
+                   hn::Mul(load(op.deriv[1][2]), d));
 }
 
 // Steps 1-2: lambda before the clamps (what GET_LOD returns as y). Not for LZ.

@@ -26,10 +26,11 @@ struct GeneralWave {
   bool border;   // a border clamp mode
   bool one_d;    // 1D or 1D_ARRAY: row 0 only, filtered along x
   bool layered;  // 1D_ARRAY or 2D_ARRAY: each lane's layer
+  bool volume;   // 3D: a third axis, z
 };
 
 HWY_INLINE GeneralWave MakeGeneralWave(const WaveSetup& s) {
-  return {s.compare, s.has_border, !s.uses_y, s.uses_layer};
+  return {s.compare, s.has_border, !s.uses_y, s.uses_layer, s.uses_z};
 }
 
 // A texel in the filter domain. The general kernel (kGeneral: every format on the general fetch
@@ -54,11 +55,58 @@ HWY_INLINE void FilterTexel(const WaveSetup& s, const GeneralWave& w, const Leve
   }
 }
 
+// The 2D (or 1D) lookup of one chunk at one level: POINT or BILINEAR texels in the slice that
+// starts at element `slice` (arrays' layer, 3D's depth slice), with `border` marking lanes whose
+// every texel is a border texel (3D's z), filtered into `out`.
+template <FetchPath kPath, bool kGeneral>
+HWY_INLINE void Lookup2D(const WaveSetup& s, const GeneralWave& w, const LevelGeometry& g, VF u,
+                         VF v, VI ox, VI oy, VI slice, MI border, VF ref, MF linear,
+                         bool any_linear, MI active_i, Vec4<VF> out) {
+  const DI di;
+  if (kGeneral && w.one_d) {  // the 1D sibling: row 0, along x
+    if (!any_linear) {
+      MI b = border;
+      const VI x = PointTexel1D<true>(s, g, u, ox, &b);
+      FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, active_i, x, hn::Zero(di), b, out);
+      return;
+    }
+    TEXUNIT_FOOTPRINT(f);
+    LinearFootprint1D<true>(s, g, u, ox, linear, f);
+    TEXUNIT_VEC4(VF, t0);
+    TEXUNIT_VEC4(VF, t1);
+    FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, active_i, f.x0, f.y0, hn::Or(border, f.bx0),
+                                 t0);
+    FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, active_i, f.x1, f.y0, hn::Or(border, f.bx1),
+                                 t1);
+    Lerp1D(f, linear, t0, t1, out);
+    return;
+  }
+  if (!any_linear) {
+    VI x, y;
+    MI b = border;
+    PointTexel<kGeneral>(s, g, u, v, ox, oy, &x, &y, &b);
+    FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, active_i, x, y, b, out);
+    return;
+  }
+  TEXUNIT_FOOTPRINT(f);
+  BilinearFootprint<kGeneral>(s, g, u, v, ox, oy, linear, f);
+  const MI row0 = hn::Or(border, f.by0), row1 = hn::Or(border, f.by1);
+  TEXUNIT_VEC4(VF, t00);
+  TEXUNIT_VEC4(VF, t10);
+  TEXUNIT_VEC4(VF, t01);
+  TEXUNIT_VEC4(VF, t11);
+  FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, active_i, f.x0, f.y0, hn::Or(f.bx0, row0), t00);
+  FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, active_i, f.x1, f.y0, hn::Or(f.bx1, row0), t10);
+  FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, active_i, f.x0, f.y1, hn::Or(f.bx0, row1), t01);
+  FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, active_i, f.x1, f.y1, hn::Or(f.bx1, row1), t11);
+  Bilerp(f, linear, t00, t10, t01, t11, out);
+}
+
 // Filters the texels of view level `level` for one chunk. `linear` marks bilinear lanes.
 template <FetchPath kPath, bool kGeneral>
 HWY_INLINE void SampleLevel(const WaveSetup& s, const GeneralWave& w, const SamplerOperands& op,
-                            size_t base, VI level, VF sc, VF tc, VI ox, VI oy, VF ref, MF linear,
-                            bool any_linear, MF active, Vec4<VF> out) {
+                            size_t base, VI level, VF sc, VF tc, VI ox, VI oy, VI oz, VF ref,
+                            MF linear, bool any_linear, MF active, Vec4<VF> out) {
   const DF df;
   const DI di;
   TEXUNIT_LEVEL_GEOMETRY(g);
@@ -66,45 +114,37 @@ HWY_INLINE void SampleLevel(const WaveSetup& s, const GeneralWave& w, const Samp
   VF u, v;
   TexelSpace(s, g, sc, tc, &u, &v);
   const MI active_i = hn::RebindMask(di, active);
-  const VI slice = kGeneral && w.layered ? LayerBase(s, op, base, level) : hn::Zero(di);
-  MI border = hn::RebindMask(di, hn::FirstN(df, 0));
-  if (kGeneral && w.one_d) {  // the 1D sibling: row 0, along x
-    if (!any_linear) {
-      FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, active_i,
-                                   PointTexel1D<true>(s, g, u, ox, &border), hn::Zero(di), border,
-                                   out);
-      return;
-    }
-    TEXUNIT_FOOTPRINT(f);
-    LinearFootprint1D<true>(s, g, u, ox, linear, f);
-    TEXUNIT_VEC4(VF, t0);
-    TEXUNIT_VEC4(VF, t1);
-    FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, active_i, f.x0, f.y0, f.bx0, t0);
-    FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, active_i, f.x1, f.y0, f.bx1, t1);
-    Lerp1D(f, linear, t0, t1, out);
+  const MI none = hn::RebindMask(di, hn::FirstN(df, 0));
+  if (!(kGeneral && w.volume)) {
+    const VI slice = kGeneral && w.layered ? LayerBase(s, op, base, level) : hn::Zero(di);
+    Lookup2D<kPath, kGeneral>(s, w, g, u, v, ox, oy, slice, none, ref, linear, any_linear, active_i,
+                              out);
     return;
   }
-  if (!any_linear) {
-    VI x, y;
-    PointTexel<kGeneral>(s, g, u, v, ox, oy, &x, &y, &border);
-    FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, active_i, x, y, border, out);
-    return;
+  // 3D: the 2D lookup in one depth slice (POINT z) or two, blended by g (LINEAR z).
+  MF z_linear = hn::FirstN(df, 0);
+  if (s.z_linear == WaveSetup::ZLinear::kAlways) z_linear = hn::FirstN(df, hn::Lanes(df));
+  if (s.z_linear == WaveSetup::ZLinear::kAsXy) z_linear = linear;
+  VI k0, k1;
+  VF gz;
+  MI bz0, bz1;
+  VF wz;
+  VI depth;
+  VolumeAxis(s, op, base, level, &wz, &depth);
+  LinearAxis<true>(s, s.clamp_z, wz, depth, hn::Div(hn::Set(df, 1.0f), hn::ConvertTo(df, depth)),
+                   false, oz, z_linear, &k0, &k1, &gz, &bz0, &bz1);
+  const VI slice_elems = LevelLookup(di, s.levels.slice_elems, level, UniformLevel(level));
+  Lookup2D<kPath, kGeneral>(s, w, g, u, v, ox, oy, hn::Mul(k0, slice_elems), bz0, ref, linear,
+                            any_linear, active_i, out);
+  const MF blend = hn::And(z_linear, active);
+  if (hn::AllFalse(df, blend)) return;
+  TEXUNIT_VEC4(VF, c1);
+  Lookup2D<kPath, kGeneral>(s, w, g, u, v, ox, oy, hn::Mul(k1, slice_elems), bz1, ref, linear,
+                            any_linear, hn::RebindMask(di, blend), c1);
+  const VF ng = hn::Sub(hn::Set(df, 1.0f), gz);
+  for (int c = 0; c < 4; ++c) {
+    out[c] = hn::IfThenElse(blend, hn::Add(hn::Mul(ng, out[c]), hn::Mul(gz, c1[c])), out[c]);
   }
-  TEXUNIT_FOOTPRINT(f);
-  BilinearFootprint<kGeneral>(s, g, u, v, ox, oy, linear, f);
-  TEXUNIT_VEC4(VF, t00);
-  TEXUNIT_VEC4(VF, t10);
-  TEXUNIT_VEC4(VF, t01);
-  TEXUNIT_VEC4(VF, t11);
-  FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, active_i, f.x0, f.y0, hn::Or(f.bx0, f.by0),
-                               t00);
-  FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, active_i, f.x1, f.y0, hn::Or(f.bx1, f.by0),
-                               t10);
-  FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, active_i, f.x0, f.y1, hn::Or(f.bx0, f.by1),
-                               t01);
-  FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, active_i, f.x1, f.y1, hn::Or(f.bx1, f.by1),
-                               t11);
-  Bilerp(f, linear, t00, t10, t01, t11, out);
 }
 
 template <FetchPath kPath, bool kGeneral>
@@ -131,6 +171,7 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
     const VF tc = hn::LoadU(df, op.t + base);
     VI ox, oy;
     LoadOffsets(op, base, use_offset, &ox, &oy);
+    const VI oz = kGeneral && w.volume ? LoadOffsetZ(op, base, use_offset) : hn::Zero(DI());
     const VF ref = kGeneral && w.compare ? CompareReference(s, op, base) : hn::Zero(df);
 
     const VF lambda = SampleLambda(s, op, base, lambda_zero);
@@ -144,14 +185,14 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
     ChooseLevels(s, mip, lambda, &d0, &d1, &frac);
 
     TEXUNIT_VEC4(VF, c);
-    SampleLevel<kPath, kGeneral>(s, w, op, base, d0, sc, tc, ox, oy, ref, linear, any_linear,
+    SampleLevel<kPath, kGeneral>(s, w, op, base, d0, sc, tc, ox, oy, oz, ref, linear, any_linear,
                                  active, c);
     if (mip == MipFilter::kLinear) {
       const MF blend = hn::And(active, hn::Gt(frac, hn::Zero(df)));
       if (!hn::AllFalse(df, blend)) {
         TEXUNIT_VEC4(VF, c1);
-        SampleLevel<kPath, kGeneral>(s, w, op, base, d1, sc, tc, ox, oy, ref, linear, any_linear,
-                                     blend, c1);
+        SampleLevel<kPath, kGeneral>(s, w, op, base, d1, sc, tc, ox, oy, oz, ref, linear,
+                                     any_linear, blend, c1);
         MipBlend(frac, blend, c1, c);
       }
     }

@@ -23,13 +23,14 @@ struct SamplerOperands {
   const float* s = nullptr;
   const float* t = nullptr;      // zeros for 1D images
   const float* layer = nullptr;  // arrays only
+  const float* r = nullptr;      // 3D only
   const float* lod = nullptr;
   const float* bias = nullptr;
   const float* clamp = nullptr;
   const float* zcompare = nullptr;
   const uint32_t* offset = nullptr;
-  const float* deriv[2][2] = {};  // [d/dx, d/dy][s, t]
-  HWY_ALIGN uint32_t pad[12][kMaxLanes];
+  const float* deriv[2][3] = {};  // [d/dx, d/dy][s, t, r]
+  HWY_ALIGN uint32_t pad[15][kMaxLanes];
 };
 
 HWY_INLINE const uint32_t* WaveLanesQuad(const uint32_t* src, uint32_t n, uint32_t* pad) {
@@ -56,6 +57,7 @@ HWY_INLINE void GetSamplerOperands(const WaveSetup& s, SamplerOperands* op) {
   op->s = wave_f(req.in.coord[0]);
   op->t = s.uses_y ? wave_f(req.in.coord[1]) : kZeroWave;
   if (s.uses_layer) op->layer = wave_f(req.in.coord[2]);
+  if (s.uses_z) op->r = wave_f(req.in.coord[2]);
   if (s.lod_explicit) op->lod = wave_f(req.in.lod);
   if (s.use_bias_operand) op->bias = wave_f(req.in.bias);
   if (s.use_clamp_operand) op->clamp = wave_f(req.in.clamp);
@@ -65,6 +67,7 @@ HWY_INLINE void GetSamplerOperands(const WaveSetup& s, SamplerOperands* op) {
     for (int d = 0; d < 2; ++d) {
       op->deriv[d][0] = wave_f(req.in.deriv[d][0]);
       op->deriv[d][1] = s.uses_y ? wave_f(req.in.deriv[d][1]) : kZeroWave;
+      op->deriv[d][2] = s.uses_z ? wave_f(req.in.deriv[d][2]) : kZeroWave;
     }
   }
 }

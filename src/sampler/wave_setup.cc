@@ -100,7 +100,8 @@ bool IsBorderMode(ClampMode m) { return static_cast<uint8_t>(m) >= 4; }
 // The border color (docs/sampling.md, "Border color"), when a clamp mode of the S# has a border.
 Status PrepareBorder(const TexRequest& req, WaveSetup* s) {
   const SamplerDesc& sd = *req.sampler;
-  s->has_border = IsBorderMode(sd.clamp_x) || IsBorderMode(sd.clamp_y);
+  s->has_border = IsBorderMode(sd.clamp_x) || IsBorderMode(sd.clamp_y) ||
+                  (s->uses_z && IsBorderMode(sd.clamp_z));
   if (!s->has_border) return Status::Ok();
   const bool float_class = s->plan.numeric == NumericClass::kFloat;
   const uint32_t one = float_class ? 0x3F800000u : 1u;
@@ -177,6 +178,7 @@ Status PrepareSampler(const TexRequest& req, WaveSetup* s) {
   s->compare = (flags & kOpCompare) != 0;
   s->lod_width = s->unnormalized ? 1.0f : s->levels.fwidth[0];
   s->lod_height = s->unnormalized ? 1.0f : s->levels.fheight[0];
+  s->lod_depth = s->unnormalized ? 1.0f : static_cast<float>(s->levels.depth[0]);
   s->sampler_bias = sd->lod_bias / 256.0f;
   s->min_lod = sd->min_lod / 256.0f;
   s->max_lod = sd->max_lod / 256.0f;
@@ -191,6 +193,16 @@ Status PrepareSampler(const TexRequest& req, WaveSetup* s) {
   if (!filterable && s->mip == MipFilter::kLinear) s->mip = MipFilter::kPoint;
   s->clamp_x = sd->clamp_x;
   s->clamp_y = sd->clamp_y;
+  if (s->uses_z) {
+    TEXUNIT_RETURN_IF_ERROR(CheckClamp("CLAMP_Z", sd->clamp_z));
+    TEXUNIT_RETURN_IF_ERROR(CheckFilter("Z_FILTER", static_cast<uint8_t>(sd->z_filter), 2));
+    s->clamp_z = sd->clamp_z;
+    using ZLinear = WaveSetup::ZLinear;
+    s->z_linear = !filterable                           ? ZLinear::kNever
+                  : sd->z_filter == ZFilter::kLinear ? ZLinear::kAlways
+                  : sd->z_filter == ZFilter::kNone   ? ZLinear::kAsXy
+                                                       : ZLinear::kNever;
+  }
   s->hardware_precision = req.precision == PrecisionMode::kHardware;
   if (s->compare) {
     if (s->plan.numeric != NumericClass::kFloat) {
@@ -226,10 +238,11 @@ Status PrepareSampler(const TexRequest& req, WaveSetup* s) {
   if (s->use_clamp_operand) TEXUNIT_RETURN_IF_ERROR(Need(req.in.clamp, "clamp"));
   if (s->use_offset) TEXUNIT_RETURN_IF_ERROR(Need(req.in.offset, "offset"));
   if (s->lod_derivatives) {
-    static const char* const kNames[2][2] = {{"deriv[0][0] (ds/dx)", "deriv[0][1] (dt/dx)"},
-                                             {"deriv[1][0] (ds/dy)", "deriv[1][1] (dt/dy)"}};
+    static const char* const kNames[2][3] = {
+        {"deriv[0][0] (ds/dx)", "deriv[0][1] (dt/dx)", "deriv[0][2] (dr/dx)"},
+        {"deriv[1][0] (ds/dy)", "deriv[1][1] (dt/dy)", "deriv[1][2] (dr/dy)"}};
     for (int d = 0; d < 2; ++d) {
-      for (int c = 0; c < (s->uses_y ? 2 : 1); ++c) {  // 1D images have no dt
+      for (int c = 0; c < (s->uses_z ? 3 : s->uses_y ? 2 : 1); ++c) {  // dt: not 1D; dr: 3D
         TEXUNIT_RETURN_IF_ERROR(Need(req.in.deriv[d][c], kNames[d][c]));
       }
     }
@@ -337,10 +350,10 @@ Status CheckOpFormat(const TexRequest& req, const TexelPlan& plan) {
 Status PrepareImageType(const TexRequest& req, WaveSetup* s) {
   const ImageType t = req.image->type;
   if (IsSamplerOp(req.op.kind) && t != ImageType::k2D && t != ImageType::k1D &&
-      t != ImageType::k1DArray && t != ImageType::k2DArray) {
+      t != ImageType::k1DArray && t != ImageType::k2DArray && t != ImageType::k3D) {
     return Status::Unimplemented(
         std::string("T#.TYPE=") + ImageTypeName(t) + " with " + UpperOpName(req.op) +
-        " is not implemented in this release (sampler ops: 1D, 2D and their arrays)");
+        " is not implemented in this release (sampler ops: 1D, 2D, 3D and the arrays)");
   }
   s->type = t;
   s->uses_y = t != ImageType::k1D && t != ImageType::k1DArray;

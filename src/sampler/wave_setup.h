@@ -81,8 +81,9 @@ struct WaveSetup {
   bool use_bias_operand = false;
   bool use_clamp_operand = false;  // _CL
   bool use_offset = false;         // _O
-  float lod_width = 1.0f;          // W, H of the LOD formulas: level 0's size, 1 if unnormalized
+  float lod_width = 1.0f;          // W, H, D of the LOD formulas: level 0's size, 1 if unnormalized
   float lod_height = 1.0f;
+  float lod_depth = 1.0f;
   float sampler_bias = 0.0f;
   float min_lod = 0.0f;
   float max_lod = 0.0f;
@@ -104,6 +105,9 @@ struct WaveSetup {
   float border_depth = 0.0f;
   ClampMode clamp_x = ClampMode::kWrap;
   ClampMode clamp_y = ClampMode::kWrap;
+  ClampMode clamp_z = ClampMode::kWrap;  // 3D
+  // 3D: how each lane filters along z: never (POINT), as its XY filter (Z_FILTER NONE), always.
+  enum class ZLinear : uint8_t { kNever, kAsXy, kAlways } z_linear = ZLinear::kNever;
   bool pow2_x = false;  // every view level's width is a power of two (WRAP becomes a mask)
   bool pow2_y = false;
   bool hardware_precision = false;

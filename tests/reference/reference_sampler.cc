@@ -12,7 +12,8 @@
 //  - An unbound T# is checked after the request's structure (op, operands, S# present, D16 with
 //    _PCK or an op that does not convert) but before the T# and S# contents, which are garbage for
 //    an all-zero T#: the address operands its TYPE needs are checked after it (for the sampler
-//    ops: coord[1] and _D/_CD's deriv[0][1], deriv[1][1] unless 1D, coord[2] for the arrays).
+//    ops: coord[1] and _D/_CD's deriv[0][1], deriv[1][1] unless 1D, coord[2] for the arrays and
+//    3D, deriv[0][2], deriv[1][2] for 3D).
 //    Then: TYPE, FORMAT (kInvalid; a store or _PCK on a format without raw texels), DST_SEL, the
 //    S#, layout.
 //  - The 1D types' "S# CLAMP_Y is not read" is about the lookups (no texel is a border texel
@@ -41,6 +42,11 @@
 //    S# checks (so an unbound T# skips them with the rest of the S#); BORDER_COLOR_TYPE above 3
 //    (only a SamplerDesc built by hand can hold one) is InvalidArgument, checked with them.
 //  - GATHER4 with DMASK 0 is InvalidArgument even through an unbound T# (a structural check).
+//  - 3D: S# CLAMP_Z above 7 and Z_FILTER above 2 are InvalidArgument on 3D images only (other types
+//    have no z axis, and their S#'s z fields are not read), and CLAMP_Z makes the border color
+//    (and the REGISTER table check) needed only on 3D. LINEAR z blends the two slices even when
+//    g = 0, as the contract writes it (no shortcut like the mip blend's f == 0); LINEAR z's slice
+//    results are in the filter domain, before the code division. A 3D GATHER4 ignores Z_FILTER.
 #include "reference/reference_sampler.h"
 
 #include <bit>
@@ -91,29 +97,59 @@ float TCoord(const TexRequest& req, uint32_t lane) {
   return HasT(req) ? AsFloat(req.in.coord[1][lane]) : 0.0f;
 }
 
+// 3D has a third axis, r (coord[2]), through the depth d_L of each level; the other types' coord[2]
+// is a layer (the arrays) or not read, and their derivatives of r are 0.
+bool HasR(const TexRequest& req) { return req.image->type == ImageType::k3D; }
+
+// The lane's r, or 0 for the types without one (which never use it: see SampleLevel).
+float RCoord(const TexRequest& req, uint32_t lane) {
+  return HasR(req) ? AsFloat(req.in.coord[2][lane]) : 0.0f;
+}
+
 // ---------------------------------------------------------------------------------------------
 // LOD ("Sampler ops: SAMPLE*, GATHER4*, GET_LOD on 1D, 2D and array images", "LOD"). The array
 // layer takes no part in it.
 
-// Step 1's derivatives of u and v, already scaled by W and H.
+// Step 1's scales: W, H and (3D) D, the base level's width, height and depth, or 1, 1 and 1 for
+// unnormalized coordinates.
+struct LodScale {
+  float W = 1.0f, H = 1.0f, D = 1.0f;
+};
+
+LodScale LodScaleOf(const Image& img, bool unnormalized) {
+  const LevelLayout& base = img.layout.levels[img.desc->base_level];
+  if (unnormalized) return {};
+  // A 2D array level's depth counts its layers, which take no part in the LOD.
+  const bool volume = img.desc->type == ImageType::k3D;
+  return {static_cast<float>(base.width), static_cast<float>(base.height),
+          volume ? static_cast<float>(base.depth) : 1.0f};
+}
+
+// Step 1's derivatives of u, v and (3D) w, already scaled by W, H and D; those of an axis the type
+// lacks are 0.
 struct Derivatives {
-  float dudx, dvdx, dudy, dvdy;
+  float dudx = 0.0f, dvdx = 0.0f, dwdx = 0.0f, dudy = 0.0f, dvdy = 0.0f, dwdy = 0.0f;
 };
 
 // Implicit: differences inside the quad holding `lane` (coarse: shared by its four lanes). Lanes
-// past lane_count take the top-left's coordinates. Helper (inactive) lanes supply coordinates too.
-// The 1D types have dvdx = dvdy = 0 and read no t.
-Derivatives ImplicitDerivatives(const TexRequest& req, uint32_t lane, float W, float H) {
+// past lane_count take the top-left's coordinates (r too). Helper (inactive) lanes supply
+// coordinates too. The 1D types have dvdx = dvdy = 0 and read no t; only 3D has dwdx, dwdy.
+Derivatives ImplicitDerivatives(const TexRequest& req, uint32_t lane, const LodScale& k) {
   const uint32_t tl = lane & ~3u;
   auto coord = [&](int axis, uint32_t l) {
     return AsFloat(req.in.coord[axis][l < req.lane_count ? l : tl]);
   };
   const uint32_t tr = tl + 1, bl = tl + 2;
-  Derivatives d = {(coord(0, tr) - coord(0, tl)) * W, 0.0f, (coord(0, bl) - coord(0, tl)) * W,
-                   0.0f};
+  Derivatives d;
+  d.dudx = (coord(0, tr) - coord(0, tl)) * k.W;
+  d.dudy = (coord(0, bl) - coord(0, tl)) * k.W;
   if (HasT(req)) {
-    d.dvdx = (coord(1, tr) - coord(1, tl)) * H;
-    d.dvdy = (coord(1, bl) - coord(1, tl)) * H;
+    d.dvdx = (coord(1, tr) - coord(1, tl)) * k.H;
+    d.dvdy = (coord(1, bl) - coord(1, tl)) * k.H;
+  }
+  if (HasR(req)) {
+    d.dwdx = (coord(2, tr) - coord(2, tl)) * k.D;
+    d.dwdy = (coord(2, bl) - coord(2, tl)) * k.D;
   }
   return d;
 }
@@ -121,22 +157,30 @@ Derivatives ImplicitDerivatives(const TexRequest& req, uint32_t lane, float W, f
 // _D: the lane's own derivative operands. _CD ("user derivatives, LOD per quad"): those of the
 // quad's top-left lane 4q, so the four lanes of a quad share one lambda. The top-left is always
 // below lane_count, and it supplies them even when it is a helper lane. The 1D types read no
-// dt/dx, dt/dy operands (deriv[0][1], deriv[1][1] may be null): dvdx = dvdy = 0.
-Derivatives ExplicitDerivatives(const TexRequest& req, uint32_t lane, float W, float H) {
+// dt/dx, dt/dy operands (deriv[0][1], deriv[1][1] may be null): dvdx = dvdy = 0. Only 3D reads
+// dr/dx, dr/dy (deriv[0][2], deriv[1][2]).
+Derivatives ExplicitDerivatives(const TexRequest& req, uint32_t lane, const LodScale& k) {
   const uint32_t src = (req.op.flags & kOpCoarseDeriv) != 0 ? lane & ~3u : lane;
-  Derivatives d = {AsFloat(req.in.deriv[0][0][src]) * W, 0.0f, AsFloat(req.in.deriv[1][0][src]) * W,
-                   0.0f};
+  Derivatives d;
+  d.dudx = AsFloat(req.in.deriv[0][0][src]) * k.W;
+  d.dudy = AsFloat(req.in.deriv[1][0][src]) * k.W;
   if (HasT(req)) {
-    d.dvdx = AsFloat(req.in.deriv[0][1][src]) * H;
-    d.dvdy = AsFloat(req.in.deriv[1][1][src]) * H;
+    d.dvdx = AsFloat(req.in.deriv[0][1][src]) * k.H;
+    d.dvdy = AsFloat(req.in.deriv[1][1][src]) * k.H;
+  }
+  if (HasR(req)) {
+    d.dwdx = AsFloat(req.in.deriv[0][2][src]) * k.D;
+    d.dwdy = AsFloat(req.in.deriv[1][2][src]) * k.D;
   }
   return d;
 }
 
-// rx, ry and lambda = 0.5 * log2(max(rx, ry)); log2 in double, rounded to float.
+// rx = (dudx*dudx + dvdx*dvdx) + dwdx*dwdx, ry likewise, and lambda = 0.5 * log2(max(rx, ry));
+// log2 in double, rounded to float. Without r the last term adds +0 to a sum of squares (or a
+// NaN), which changes nothing.
 float LambdaOf(const Derivatives& d) {
-  const float rx = d.dudx * d.dudx + d.dvdx * d.dvdx;
-  const float ry = d.dudy * d.dudy + d.dvdy * d.dvdy;
+  const float rx = (d.dudx * d.dudx + d.dvdx * d.dvdx) + d.dwdx * d.dwdx;
+  const float ry = (d.dudy * d.dudy + d.dvdy * d.dvdy) + d.dwdy * d.dwdy;
   // max is NaN when either operand is NaN (step 3 then turns a NaN lambda into MIN_LOD).
   const float m = (std::isnan(rx) || std::isnan(ry)) ? std::numeric_limits<float>::quiet_NaN()
                                                      : (rx > ry ? rx : ry);
@@ -144,15 +188,15 @@ float LambdaOf(const Derivatives& d) {
 }
 
 // Steps 1-2: the unclamped lambda, which GET_LOD returns as y. Not for LZ (steps 2-3 skipped).
-float UnclampedLambda(const TexRequest& req, uint32_t lane, float W, float H) {
+float UnclampedLambda(const TexRequest& req, uint32_t lane, const LodScale& k) {
   const uint32_t flags = req.op.flags;
   float lambda;
   if ((flags & kOpLod) != 0) {
     lambda = AsFloat(req.in.lod[lane]);
   } else if ((flags & (kOpDeriv | kOpCoarseDeriv)) != 0) {
-    lambda = LambdaOf(ExplicitDerivatives(req, lane, W, H));
+    lambda = LambdaOf(ExplicitDerivatives(req, lane, k));
   } else {
-    lambda = LambdaOf(ImplicitDerivatives(req, lane, W, H));
+    lambda = LambdaOf(ImplicitDerivatives(req, lane, k));
   }
   lambda = lambda + static_cast<float>(req.sampler->lod_bias) / 256.0f;
   if ((flags & kOpBias) != 0) lambda = lambda + AsFloat(req.in.bias[lane]);
@@ -178,10 +222,10 @@ float QuantiseLambda(const TexRequest& req, float lambda, bool unnormalized) {
 }
 
 // Steps 1-5 for one lane: the lambda the lookups use.
-float Lambda(const TexRequest& req, uint32_t lane, bool unnormalized, float W, float H) {
+float Lambda(const TexRequest& req, uint32_t lane, bool unnormalized, const LodScale& k) {
   float lambda = 0.0f;  // LZ: steps 2-3 skipped
   if ((req.op.flags & kOpLz) == 0) {
-    lambda = ClampLambda(req, lane, UnclampedLambda(req, lane, W, H));
+    lambda = ClampLambda(req, lane, UnclampedLambda(req, lane, k));
   }
   return QuantiseLambda(req, lambda, unnormalized);
 }
@@ -231,12 +275,15 @@ MipFilter EffectiveMipFilter(const TexRequest& req, const Image& img) {
 // Texel coordinates, depth compare and the filter
 
 // What one lane's lookups need besides its coordinates: the _O offsets, the _C reference and the
-// memory layer all its texels are in.
+// memory layer (or 3D slice) all its 2D lookup's texels are in.
 struct LaneParams {
-  int64_t ox = 0, oy = 0;
+  int64_t ox = 0, oy = 0, oz = 0;
   bool compare = false;
   float ref = 0.0f;    // already clamped to [0, 1] for UNORM depth
-  uint32_t slice = 0;  // base_array + l for 1D_ARRAY and 2D_ARRAY, else 0
+  uint32_t slice = 0;  // base_array + l for 1D_ARRAY and 2D_ARRAY, the z index for 3D, else 0
+  // 3D: the slice's z index is a border index (S# CLAMP_Z), so every texel of the 2D lookup is a
+  // border texel.
+  bool border_slice = false;
 };
 
 // A 6-bit two's-complement field (-32..31).
@@ -261,8 +308,8 @@ uint32_t ArrayLayerOf(const TexRequest& req, const Image& img, uint32_t lane) {
   return img.desc->base_array + l;
 }
 
-// _O: ox = bits 5:0 and oy = bits 13:8 of the lane's offset dword (bits 21:16, Z, are read by no
-// sampled type, the other bits are ignored; the 1D types read no Y bits either). _C: ref is
+// _O: ox = bits 5:0, oy = bits 13:8 and, for 3D only, oz = bits 21:16 of the lane's offset dword
+// (the other bits are ignored; the 1D types read no Y bits either). _C: ref is
 // zcompare, clamped to [0, 1] when the format's X channel is UNORM (a NaN ref becomes 0: fmax
 // returns the non-NaN operand). 1D_ARRAY and 2D_ARRAY: the lane's memory layer.
 LaneParams MakeLaneParams(const TexRequest& req, const Image& img, uint32_t lane) {
@@ -270,6 +317,7 @@ LaneParams MakeLaneParams(const TexRequest& req, const Image& img, uint32_t lane
   if ((req.op.flags & kOpOffset) != 0) {
     p.ox = SignedField6(req.in.offset[lane]);
     if (HasT(req)) p.oy = SignedField6(req.in.offset[lane] >> 8);
+    if (HasR(req)) p.oz = SignedField6(req.in.offset[lane] >> 16);
   }
   if (IsLayeredType(img.desc->type)) p.slice = ArrayLayerOf(req, img, lane);
   if ((req.op.flags & kOpCompare) != 0) {
@@ -321,9 +369,11 @@ int64_t ApplyClampMode(ClampMode mode, int64_t i, int64_t n) {
   return 0;  // unreachable: clamp modes above 7 are rejected before any lane work
 }
 
-// A texel is a border texel when it is one in either axis; it reads the border color instead of
-// memory.
-bool IsBorderTexel(int64_t i, int64_t j) { return i == kBorder || j == kBorder; }
+// A texel is a border texel when it is one in any axis (x, y, or 3D's z, which the lane's params
+// carry for the slice); it reads the border color instead of memory.
+bool IsBorderTexel(int64_t i, int64_t j, const LaneParams& p) {
+  return i == kBorder || j == kBorder || p.border_slice;
+}
 
 // NaN becomes 0, then the coordinate is clamped to [-2^24, 2^24].
 float SanitizeCoord(float u) {
@@ -499,7 +549,7 @@ void BorderFilterTexel(const TexRequest& req, const Image& img, const LaneParams
 // formats, or with _C its compare result (r, r, r, r); a border texel reads the border color.
 void ReadFilterTexel(const TexRequest& req, const Image& img, uint32_t level, int64_t i, int64_t j,
                      const LaneParams& p, LevelSample* out) {
-  if (IsBorderTexel(i, j)) {
+  if (IsBorderTexel(i, j, p)) {
     BorderFilterTexel(req, img, p, out);
     return;
   }
@@ -569,20 +619,77 @@ LevelSample Bilinear2D(const TexRequest& req, const Image& img, uint32_t level, 
   return out;
 }
 
-// "Texel coordinates at memory level L" and "Filtering" (POINT or BILINEAR) for one lane, in the
-// lane's memory layer.
-LevelSample SampleLevel(const TexRequest& req, const Image& img, uint32_t level, float s, float t,
+// "Texel coordinates at memory level L" and "Filtering" (POINT or BILINEAR) for one lane: the 2D
+// lookup in the lane's memory layer or 3D slice.
+LevelSample SampleSlice(const TexRequest& req, const Image& img, uint32_t level, float s, float t,
                         bool bilinear, bool unnormalized, const LaneParams& p) {
   if (!bilinear) return PointSample(req, img, level, s, t, unnormalized, p);
   const Footprint fp = BilinearFootprint(req, img, level, s, t, unnormalized, p);
   return HasT(req) ? Bilinear2D(req, img, level, fp, p) : Linear1D(req, img, level, fp, p);
 }
 
-// W and H of step 1: the base level's size, or 1 and 1 for unnormalized coordinates.
-void LodScale(const Image& img, bool unnormalized, float* W, float* H) {
-  const LevelLayout& base = img.layout.levels[img.desc->base_level];
-  *W = unnormalized ? 1.0f : static_cast<float>(base.width);
-  *H = unnormalized ? 1.0f : static_cast<float>(base.height);
+// 3D: the lane's params for z index k (after CLAMP_Z) of a level: slice k, or a border slice.
+LaneParams InSlice(const LaneParams& p, int64_t k) {
+  LaneParams q = p;
+  q.border_slice = k == kBorder;
+  q.slice = q.border_slice ? 0 : static_cast<uint32_t>(k);
+  return q;
+}
+
+// 3D: w = r * d_L (or r when unnormalized), sanitized like u and clamped first by a half-border
+// CLAMP_Z, on the level's depth d_L = max(1, depth >> L) (the layout's depth of a 3D level).
+float DepthCoord(const TexRequest& req, const Image& img, uint32_t level, float r,
+                 bool unnormalized) {
+  const ClampMode mode = req.sampler->clamp_z;
+  return LevelCoord(mode, r, img.layout.levels[level].depth, unnormalized);
+}
+
+// 3D POINT z (also GATHER4's slice): k = floor(w) + oz (min(floor(w), d - 1) + oz for the
+// half-border modes), mapped by CLAMP_Z.
+LaneParams PointSliceParams(const TexRequest& req, const Image& img, uint32_t level, float r,
+                            bool unnormalized, const LaneParams& p) {
+  const float w = DepthCoord(req, img, level, r, unnormalized);
+  const int64_t d = img.layout.levels[level].depth;
+  return InSlice(p, PointTexel(req.sampler->clamp_z, w, p.oz, d));
+}
+
+// 3D LINEAR z: k0 = floor(w - 0.5) + oz, k1 = k0 + 1 (each mapped by CLAMP_Z) and
+// g = (w - 0.5) - floor(w - 0.5) (quantised to 1/256 in kHardware, like a), then per channel
+// c = (1-g)*c(k0) + g*c(k1) of the two slices' 2D results, in the filter domain (before the code
+// division; compare results with _C). The blend is taken for g = 0 too, as the contract writes it.
+LevelSample LinearZ(const TexRequest& req, const Image& img, uint32_t level, float s, float t,
+                    float r, bool bilinear, bool unnormalized, const LaneParams& p) {
+  const float w = DepthCoord(req, img, level, r, unnormalized);
+  const int64_t d = img.layout.levels[level].depth;
+  const AxisFootprint z = BilinearAxis(req, req.sampler->clamp_z, w, p.oz, d);
+  const float g = z.a;
+  const LevelSample c0 =
+      SampleSlice(req, img, level, s, t, bilinear, unnormalized, InSlice(p, z.i0));
+  const LevelSample c1 =
+      SampleSlice(req, img, level, s, t, bilinear, unnormalized, InSlice(p, z.i1));
+  LevelSample out{};
+  for (int ch = 0; ch < 4; ++ch) out.f[ch] = (1.0f - g) * c0.f[ch] + g * c1.f[ch];
+  return out;
+}
+
+// One level's result for one lane: the 2D lookup, which on 3D happens in the POINT z slice or in
+// the two slices LINEAR z blends.
+LevelSample SampleLevel(const TexRequest& req, const Image& img, uint32_t level, float s, float t,
+                        float r, bool bilinear, bool linear_z, bool unnormalized,
+                        const LaneParams& p) {
+  if (!HasR(req)) return SampleSlice(req, img, level, s, t, bilinear, unnormalized, p);
+  if (linear_z) return LinearZ(req, img, level, s, t, r, bilinear, unnormalized, p);
+  return SampleSlice(req, img, level, s, t, bilinear, unnormalized,
+                     PointSliceParams(req, img, level, r, unnormalized, p));
+}
+
+// 3D's Z filter: LINEAR when S# Z_FILTER is LINEAR, or when it is NONE and the lane's XY filter is
+// BILINEAR (`bilinear`, already false on integer formats); otherwise POINT, and always POINT on
+// integer formats. AMD leaves NONE open; Vulkan needs LINEAR to filter in depth.
+bool LinearZFilter(const TexRequest& req, const Image& img, bool bilinear) {
+  if (!HasR(req) || IsInteger(img)) return false;
+  const ZFilter z = req.sampler->z_filter;
+  return z == ZFilter::kLinear || (z == ZFilter::kNone && bilinear);
 }
 
 bool Unnormalized(const TexRequest& req) {
@@ -596,26 +703,27 @@ void ExecuteSample(const TexRequest& req, const Image& img) {
   const SamplerDesc& smp = *req.sampler;
   const bool unnormalized = Unnormalized(req);
   const bool is_integer = IsInteger(img);
-  float W, H;
-  LodScale(img, unnormalized, &W, &H);
+  const LodScale scale = LodScaleOf(img, unnormalized);
   const MipFilter mip_filter = EffectiveMipFilter(req, img);
   const uint32_t base_level = img.desc->base_level;
 
   for (uint32_t lane = 0; lane < req.lane_count; ++lane) {
     if (!Active(req, lane)) continue;
-    const float lambda = Lambda(req, lane, unnormalized, W, H);
+    const float lambda = Lambda(req, lane, unnormalized, scale);
     const LaneParams p = MakeLaneParams(req, img, lane);
 
     // Magnification when lambda <= 0.
     const XyFilter xy = lambda <= 0.0f ? smp.xy_mag_filter : smp.xy_min_filter;
     const bool bilinear =
         !is_integer && (xy == XyFilter::kBilinear || xy == XyFilter::kAnisoBilinear);
+    const bool linear_z = LinearZFilter(req, img, bilinear);
     const MipLevels m = SelectLevels(mip_filter, lambda, img.last_view_level);
 
     const float s = AsFloat(req.in.coord[0][lane]);
     const float t = TCoord(req, lane);
+    const float r = RCoord(req, lane);
     const LevelSample c0 =
-        SampleLevel(req, img, base_level + m.d0, s, t, bilinear, unnormalized, p);
+        SampleLevel(req, img, base_level + m.d0, s, t, r, bilinear, linear_z, unnormalized, p);
 
     uint32_t c[4];
     if (is_integer) {
@@ -626,7 +734,7 @@ void ExecuteSample(const TexRequest& req, const Image& img) {
         for (int ch = 0; ch < 4; ++ch) value[ch] = c0.f[ch];
       } else {
         const LevelSample c1 =
-            SampleLevel(req, img, base_level + m.d1, s, t, bilinear, unnormalized, p);
+            SampleLevel(req, img, base_level + m.d1, s, t, r, bilinear, linear_z, unnormalized, p);
         for (int ch = 0; ch < 4; ++ch) value[ch] = (1.0f - m.f) * c0.f[ch] + m.f * c1.f[ch];
       }
       for (int ch = 0; ch < 4; ++ch) {
@@ -647,16 +755,16 @@ void ExecuteSample(const TexRequest& req, const Image& img) {
 // ---------------------------------------------------------------------------------------------
 // GATHER4 and its _L, _LZ, _B, _CL, _C, _O variants
 
-// Texel (i, j) of memory layer `slice` as a load returns it, or the border color for a border
-// texel.
-void LoadTexel(const TexRequest& req, const Image& img, uint32_t level, uint32_t slice, int64_t i,
-               int64_t j, uint32_t c[4]) {
-  if (IsBorderTexel(i, j)) {
+// Texel (i, j) of the lane's memory layer or 3D slice as a load returns it, or the border color for
+// a border texel.
+void LoadTexel(const TexRequest& req, const Image& img, uint32_t level, const LaneParams& p,
+               int64_t i, int64_t j, uint32_t c[4]) {
+  if (IsBorderTexel(i, j, p)) {
     BorderColor(req, img, c);
     return;
   }
   uint32_t code[4];
-  ReadCodes(img, level, slice, static_cast<uint32_t>(i), static_cast<uint32_t>(j), code);
+  ReadCodes(img, level, p.slice, static_cast<uint32_t>(i), static_cast<uint32_t>(j), code);
   for (int ch = 0; ch < 4; ++ch) c[ch] = DecodeChannel(img.format, ch, code[ch]);
 }
 
@@ -666,7 +774,7 @@ void LoadTexel(const TexRequest& req, const Image& img, uint32_t level, uint32_t
 uint32_t GatherTexel(const TexRequest& req, const Image& img, uint32_t level, int64_t i, int64_t j,
                      const LaneParams& p, int k) {
   uint32_t c[4], comp[4];
-  LoadTexel(req, img, level, p.slice, i, j, c);
+  LoadTexel(req, img, level, p, i, j, c);
   if (p.compare) {
     float t[4];
     CompareTexel(req, p, DepthOf(c[0]), t);
@@ -678,19 +786,21 @@ uint32_t GatherTexel(const TexRequest& req, const Image& img, uint32_t level, in
 
 void ExecuteGather4(const TexRequest& req, const Image& img) {
   const bool unnormalized = Unnormalized(req);
-  float W, H;
-  LodScale(img, unnormalized, &W, &H);
+  const LodScale scale = LodScaleOf(img, unnormalized);
   // "the first one bit in DMASK" (DMASK 0 was rejected).
   const int k = std::countr_zero(static_cast<unsigned>(req.mods.dmask));
 
   for (uint32_t lane = 0; lane < req.lane_count; ++lane) {
     if (!Active(req, lane)) continue;
-    const float lambda = Lambda(req, lane, unnormalized, W, H);
-    const LaneParams p = MakeLaneParams(req, img, lane);
+    const float lambda = Lambda(req, lane, unnormalized, scale);
+    LaneParams p = MakeLaneParams(req, img, lane);
     // One level, never a blend; the XY filters are ignored.
     const uint32_t d =
         req.sampler->mip_filter == MipFilter::kNone ? 0 : PointLevel(lambda, img.last_view_level);
     const uint32_t level = img.desc->base_level + d;
+    // 3D gathers the 2x2 footprint of the POINT z slice (the Z filter is ignored like the XY
+    // ones); a border slice makes all four texels border texels.
+    if (HasR(req)) p = PointSliceParams(req, img, level, RCoord(req, lane), unnormalized, p);
 
     const Footprint fp = BilinearFootprint(req, img, level, AsFloat(req.in.coord[0][lane]),
                                            TCoord(req, lane), unnormalized, p);
@@ -727,11 +837,10 @@ float AccessedLevel(const TexRequest& req, const Image& img, uint32_t lane, floa
 // (x, y, 0, 0) as floats, selected by DMASK; no DST_SEL, no D16, no texel read.
 void ExecuteGetLod(const TexRequest& req, const Image& img) {
   const bool unnormalized = Unnormalized(req);
-  float W, H;
-  LodScale(img, unnormalized, &W, &H);  // W = H = 1 for unnormalized coordinates
+  const LodScale scale = LodScaleOf(img, unnormalized);  // 1, 1, 1 for unnormalized coordinates
   for (uint32_t lane = 0; lane < req.lane_count; ++lane) {
     if (!Active(req, lane)) continue;
-    const float y = UnclampedLambda(req, lane, W, H);
+    const float y = UnclampedLambda(req, lane, scale);
     const float x = AccessedLevel(req, img, lane, y, unnormalized);
     const uint32_t comp[4] = {AsBits(x), AsBits(y), 0, 0};
     WriteLane(req, lane, comp);
@@ -797,12 +906,14 @@ int ReturnedDwords(const TexRequest& req) {
 
 // "Border color": the color (and the request's table) is read only when a clamp mode of the S#
 // is a border mode (CLAMP_Y too on the 1D types, which read no texel through it: the S# is
-// checked as a whole); then a REGISTER color past the table's end (a null table has none) is
+// checked as a whole; CLAMP_Z on 3D images only, the one type with a z axis, as the kernels'
+// setup reads it); then a REGISTER color past the table's end (a null table has none) is
 // InvalidArgument naming BORDER_COLOR_PTR and the table's size. A BORDER_COLOR_TYPE above 3,
 // which the 2-bit S# field cannot hold, is InvalidArgument as the other out-of-range enums.
 Status ValidateBorderColor(const TexRequest& req) {
   const SamplerDesc& smp = *req.sampler;
-  if (!IsBorderMode(smp.clamp_x) && !IsBorderMode(smp.clamp_y)) return Status::Ok();
+  const bool z_border = HasR(req) && IsBorderMode(smp.clamp_z);
+  if (!IsBorderMode(smp.clamp_x) && !IsBorderMode(smp.clamp_y) && !z_border) return Status::Ok();
   const auto type = static_cast<uint32_t>(smp.border_color_type);
   if (type > 3) {
     return Status::InvalidArgument("S#.BORDER_COLOR_TYPE=" + std::to_string(type) +
@@ -821,12 +932,14 @@ Status ValidateBorderColor(const TexRequest& req) {
 }
 
 // The S# fields a sampler op reads. GET_LOD, which reads no texel, is held to the same rules, and
-// so are the 1D types' CLAMP_Y, which their lookups do not read.
+// so are the 1D types' CLAMP_Y, which their lookups do not read. CLAMP_Z and Z_FILTER are checked
+// on 3D images only: no other type has a z axis, and a 2D sampler's z fields are often garbage
+// that the hardware ignores (the kernels' setup checks them for 3D alone too).
 Status ValidateSampler(const TexRequest& req) {
   const SamplerDesc& smp = *req.sampler;
-  const char* fields[2] = {"CLAMP_X", "CLAMP_Y"};
-  const ClampMode modes[2] = {smp.clamp_x, smp.clamp_y};
-  for (int axis = 0; axis < 2; ++axis) {
+  const char* fields[3] = {"CLAMP_X", "CLAMP_Y", "CLAMP_Z"};
+  const ClampMode modes[3] = {smp.clamp_x, smp.clamp_y, smp.clamp_z};
+  for (int axis = 0; axis < (HasR(req) ? 3 : 2); ++axis) {
     const auto m = static_cast<uint32_t>(modes[axis]);
     if (m > 7) {
       return Status::InvalidArgument(std::string("S#.") + fields[axis] + "=" + std::to_string(m) +
@@ -838,6 +951,11 @@ Status ValidateSampler(const TexRequest& req) {
       return Status::InvalidArgument("S#.XY_FILTER=" + std::to_string(static_cast<int>(f)) +
                                      " is not an XY filter");
     }
+  }
+  const auto z_filter = static_cast<uint32_t>(smp.z_filter);
+  if (HasR(req) && z_filter > 2) {
+    return Status::InvalidArgument("S#.Z_FILTER=" + std::to_string(z_filter) +
+                                   " is not a Z filter (0 NONE, 1 POINT, 2 LINEAR)");
   }
   const auto mip = static_cast<uint32_t>(smp.mip_filter);
   if (mip > 3) {
@@ -963,21 +1081,25 @@ void ExecuteUnbound(const TexRequest& req) {
   }
 }
 
-// The sampler ops (SAMPLE*, GATHER4*, GET_LOD) read 1D, 2D, 1D_ARRAY and 2D_ARRAY images in this
-// release; 3D, CUBE and the MSAA types are not sampled.
+// The sampler ops (SAMPLE*, GATHER4*, GET_LOD) read 1D, 2D, 3D, 1D_ARRAY and 2D_ARRAY images in
+// this release; CUBE and the MSAA types are not sampled.
 bool IsSampledType(ImageType t) {
-  return t == ImageType::k1D || t == ImageType::k2D || t == ImageType::k1DArray ||
-         t == ImageType::k2DArray;
+  return t == ImageType::k1D || t == ImageType::k2D || t == ImageType::k3D ||
+         t == ImageType::k1DArray || t == ImageType::k2DArray;
 }
 
-// _D and _CD on a type with t read dt/dx and dt/dy too (the 1D types have none).
-Status CheckTDerivatives(const TexRequest& req) {
-  if ((req.op.flags & (kOpDeriv | kOpCoarseDeriv)) == 0 || !HasT(req)) return Status::Ok();
-  for (int d = 0; d < 2; ++d) {
-    if (req.in.deriv[d][1] == nullptr) {
-      return Status::InvalidArgument("TexOperands.deriv[" + std::to_string(d) +
-                                     "][1] is null for " + OpName(req.op) +
-                                     " on T#.TYPE=" + ImageTypeName(req.image->type));
+// _D and _CD on a type with t read dt/dx and dt/dy too (the 1D types have none), and on 3D
+// dr/dx and dr/dy (deriv[0][2], deriv[1][2]), which no other type reads.
+Status CheckTypeDerivatives(const TexRequest& req) {
+  if ((req.op.flags & (kOpDeriv | kOpCoarseDeriv)) == 0) return Status::Ok();
+  const bool needs[3] = {false, HasT(req), HasR(req)};  // ds/dx, ds/dy: CheckSamplerOperands
+  for (int c = 1; c < 3; ++c) {
+    for (int d = 0; d < 2; ++d) {
+      if (needs[c] && req.in.deriv[d][c] == nullptr) {
+        return Status::InvalidArgument("TexOperands.deriv[" + std::to_string(d) + "][" +
+                                       std::to_string(c) + "] is null for " + OpName(req.op) +
+                                       " on T#.TYPE=" + ImageTypeName(req.image->type));
+      }
     }
   }
   return Status::Ok();
@@ -985,8 +1107,9 @@ Status CheckTDerivatives(const TexRequest& req) {
 
 // The address operands the T#'s TYPE reads ("Image types"): x; y unless 1D; z, the layer or the
 // face id; the fragment of MSAA types. The sampler ops read the same operands of the types they
-// sample (GET_LOD, which uses no layer, is held to them too) and, with derivatives, dt/dx and
-// dt/dy unless 1D. MSAA images have no _MIP forms.
+// sample (GET_LOD, which uses no layer, is held to them too: 3D's r, which it does use, too) and,
+// with derivatives, dt/dx and dt/dy unless 1D and dr/dx and dr/dy on 3D. MSAA images have no
+// _MIP forms.
 Status CheckImageType(const TexRequest& req) {
   const ImageType type = req.image->type;
   if (IsSamplerOp(req.op.kind)) {
@@ -995,7 +1118,7 @@ Status CheckImageType(const TexRequest& req) {
                                    ImageTypeName(type) + ") with " + OpName(req.op) +
                                    " is not implemented by the reference sampler");
     }
-    TEXUNIT_RETURN_IF_ERROR(CheckTDerivatives(req));
+    TEXUNIT_RETURN_IF_ERROR(CheckTypeDerivatives(req));
   }
   if (IsMsaaType(type) && (req.op.flags & kOpMip) != 0) {
     return Status::InvalidArgument(OpName(req.op) + " on T#.TYPE=" + ImageTypeName(type) +

@@ -10,10 +10,11 @@
 //    store_mip, store_pck, store_mip_pck and get_resinfo on every image type (1D, 2D, 3D, CUBE as
 //    its faces, 1D/2D arrays, 2D_MSAA and 2D_MSAA_ARRAY), the 17 image atomics on every type
 //    (reference_memory_ops.cc and reference_atomics.cc hold the integer-address ops), and on 1D,
-//    2D, 1D_ARRAY and 2D_ARRAY images every GFX6-9 sample (suffixes _C, _D or _CD or _L or _B or
-//    _LZ, _CL, _O), gather4 (_C, _L or _B or _LZ, _CL, _O) and get_lod (1D: no t, one row;
-//    arrays: the layer rounded to nearest even and clamped to the view); not _G16, gather4h, and
-//    no sampler op on 3D, CUBE or the MSAA types;
+//    2D, 3D, 1D_ARRAY and 2D_ARRAY images every GFX6-9 sample (suffixes _C, _D or _CD or _L or _B
+//    or _LZ, _CL, _O), gather4 (_C, _L or _B or _LZ, _CL, _O) and get_lod (1D: no t, one row;
+//    3D: r in the LOD, S# CLAMP_Z, Z_FILTER none/point/linear, the offset's Z, gather4 in the
+//    POINT z slice; arrays: the layer rounded to nearest even and clamped to the view); not _G16,
+//    gather4h, and no sampler op on CUBE or the MSAA types;
 //  - every FormatId of formats.h (plain, packed, shared exponent, depth/stencil, 4:2:2 pairs,
 //    1-bit, BC1-BC7), loads and samples of all, stores and _PCK of those with raw texels, atomics
 //    on 32- and 64-bit texels;

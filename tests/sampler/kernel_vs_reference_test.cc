@@ -1,6 +1,6 @@
 // Every SIMD target against the scalar reference (tests/reference), on random requests over every
-// texel format (sampler ops: every SAMPLE/GATHER4 variant and GET_LOD on 1D, 2D and array images)
-// and (for loads, stores, GET_RESINFO and atomics) every image type, with edge cases:
+// texel format (sampler ops: every SAMPLE/GATHER4 variant and GET_LOD on 1D, 2D, 3D and array
+// images) and (for loads, stores, GET_RESINFO and atomics) every image type, with edge cases:
 // NaN/Inf/denormal/huge/negative coordinates and texels, 1x1 and non-power-of-two images, last
 // levels, layer views, MSAA fragment counts, every CLAMP mode and border color type, mixed mag/min
 // filters, random exec masks, DMASK, DST_SEL, D16 and the raw _PCK/_SGN forms. The formats with
@@ -34,7 +34,7 @@ struct Scenario {
   SamplerDesc sampler;
   std::vector<uint8_t> memory;
   TexRequest req;
-  std::vector<uint32_t> in[17];
+  std::vector<uint32_t> in[19];
   uint32_t border_colors[4][4] = {};
   std::string describe;
 };
@@ -123,8 +123,9 @@ ImageType PickType(Rng& r, OpKind kind, const FormatDesc& fd) {
   if (IsSamplerOp(kind)) {
     // The sampler ops' types of this release, and now and then one they reject (Unimplemented).
     static const ImageType kSampled[] = {ImageType::k2D,      ImageType::k2D,      ImageType::k1D,
-                                         ImageType::k1DArray, ImageType::k2DArray, ImageType::k3D};
-    return kSampled[r.U(r.B(97) ? 5 : 6)];
+                                         ImageType::k1DArray, ImageType::k2DArray, ImageType::k3D,
+                                         ImageType::kCube};
+    return kSampled[r.U(r.B(97) ? 6 : 7)];
   }
   if (r.B(25)) return ImageType::k2D;
   static const ImageType kTypes[] = {
@@ -222,6 +223,8 @@ void MakeScenario(Rng& r, OpKind kind, FormatId format, Scenario* sc) {
   SamplerDesc& sd = sc->sampler;
   sd.clamp_x = static_cast<ClampMode>(r.U(8));
   sd.clamp_y = static_cast<ClampMode>(r.U(8));
+  sd.clamp_z = static_cast<ClampMode>(r.U(8));
+  sd.z_filter = static_cast<ZFilter>(r.U(3));
   sd.border_color_type = static_cast<BorderColorType>(r.U(4));
   sd.border_color_ptr = static_cast<uint16_t>(r.U(5));  // 4: past the table's end
   for (auto& entry : sc->border_colors) {
@@ -284,16 +287,29 @@ void MakeScenario(Rng& r, OpKind kind, FormatId format, Scenario* sc) {
         sc->in[15][lane] = FloatBits(r.B(4) ? EdgeCoord(r) : dy / std::max(stretch, 0.5f));
       }
     }
-    // Array layers around the view's range, often on .5 ties, now and then an edge case.
-    for (uint32_t lane = 0; lane < n; ++lane) {
-      const float layer = r.B(30) ? static_cast<float>(r.U(2 * depth + 2)) * 0.5f - 0.5f
-                                  : r.F(-2.0f, static_cast<float>(depth) + 2.0f);
-      sc->in[16][lane] = FloatBits(r.B(3) ? EdgeCoord(r) : layer);
+    // Array layers around the view's range, often on .5 ties; 3D's r like s and t, with the
+    // quad's own steps; now and then an edge case. dr/dx, dr/dy for 3D's _D and _CD.
+    for (uint32_t quad = 0; quad * 4 < n; ++quad) {
+      const float r0 = r.F(-1.5f, 2.5f), dz = r.F(-1.0f, 1.0f) / static_cast<float>(depth);
+      for (uint32_t k = 0; k < 4 && quad * 4 + k < n; ++k) {
+        const uint32_t lane = quad * 4 + k;
+        const float layer = r.B(30) ? static_cast<float>(r.U(2 * depth + 2)) * 0.5f - 0.5f
+                                    : r.F(-2.0f, static_cast<float>(depth) + 2.0f);
+        float rr = r0 + dz * static_cast<float>(k & 1) * (r.B(50) ? 4.0f : 1.0f);
+        if (q.mods.unorm || sd.force_unnormalized) rr *= static_cast<float>(depth);
+        const float coord2 = type == ImageType::k3D ? rr : layer;
+        sc->in[16][lane] = FloatBits(r.B(3) ? EdgeCoord(r) : coord2);
+        sc->in[17][lane] = FloatBits(r.B(4) ? EdgeCoord(r) : dz * r.F(0.0f, 4.0f));   // dr/dx
+        sc->in[18][lane] = FloatBits(r.B(4) ? EdgeCoord(r) : dz * r.F(-1.0f, 1.0f));  // dr/dy
+      }
     }
     const bool one_d = type == ImageType::k1D || type == ImageType::k1DArray;
     q.in.coord[0] = sc->in[0].data();
     q.in.coord[1] = one_d && r.B(50) ? nullptr : sc->in[1].data();  // 1D reads no t
-    q.in.coord[2] = IsLayered(type) || r.B(10) ? sc->in[16].data() : nullptr;
+    const bool volume = type == ImageType::k3D;
+    q.in.coord[2] = IsLayered(type) || volume || r.B(10) ? sc->in[16].data() : nullptr;
+    q.in.deriv[0][2] = volume || r.B(10) ? sc->in[17].data() : nullptr;
+    q.in.deriv[1][2] = volume || r.B(10) ? sc->in[18].data() : nullptr;
     q.in.lod = sc->in[2].data();
     q.in.bias = sc->in[3].data();
     q.in.clamp = sc->in[9].data();

@@ -142,7 +142,7 @@ struct Wave {
   uint32_t s[kMaxLanes] = {}, t[kMaxLanes] = {}, layer[kMaxLanes] = {}, mip[kMaxLanes] = {},
            lod[kMaxLanes] = {}, bias[kMaxLanes] = {}, clamp[kMaxLanes] = {},
            zcompare[kMaxLanes] = {}, offset[kMaxLanes] = {};
-  uint32_t deriv[2][2][kMaxLanes] = {};  // [d/dx, d/dy][s, t]
+  uint32_t deriv[2][3][kMaxLanes] = {};  // [d/dx, d/dy][s, t, r]
   uint32_t data[4][kMaxLanes] = {};
   uint32_t out[4][kMaxLanes];
   uint32_t status[kMaxLanes];
@@ -171,7 +171,7 @@ struct Wave {
     r.exec = lanes >= 64 ? ~0ull : (1ull << lanes) - 1;
     r.in.coord[0] = s;
     r.in.coord[1] = t;
-    r.in.coord[2] = layer;  // the array layer (float), read by 1D_ARRAY and 2D_ARRAY only
+    r.in.coord[2] = layer;  // the array layer (1D_ARRAY, 2D_ARRAY) or 3D's r (float)
     r.in.mip = mip;
     r.in.lod = lod;
     r.in.bias = bias;
@@ -179,7 +179,7 @@ struct Wave {
     r.in.zcompare = zcompare;
     r.in.offset = offset;
     for (int d = 0; d < 2; ++d) {
-      for (int c = 0; c < 2; ++c) r.in.deriv[d][c] = deriv[d][c];
+      for (int c = 0; c < 3; ++c) r.in.deriv[d][c] = deriv[d][c];
     }
     for (int k = 0; k < 4; ++k) {
       r.in.data[k] = data[k];
@@ -2333,17 +2333,13 @@ TEST(ReferenceValidation, Gather4AndGetLodRules) {
   st = run(r);
   EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
   EXPECT_TRUE(Contains(st.message(), "D16")) << st.message();
-  // The sampler ops read no 3D or CUBE image in this release (ReferenceTypes has the others).
-  ImageDesc img3d = img;
-  img3d.type = ImageType::k3D;
+  // The sampler ops read no CUBE image in this release (ReferenceTypes has the others).
   ImageDesc cube = img;
   cube.type = ImageType::kCube;
-  for (const ImageDesc* other : {&img3d, &cube}) {
-    for (Op op : {kGather4, kGetLod, kSampleCl}) {
-      st = run(w.Make(op, other, &g.memory, 4, &smp));
-      EXPECT_EQ(st.code(), StatusCode::kUnimplemented) << OpName(op);
-      EXPECT_TRUE(Contains(st.message(), "T#.TYPE")) << st.message();
-    }
+  for (Op op : {kGather4, kGetLod, kSampleCl}) {
+    st = run(w.Make(op, &cube, &g.memory, 4, &smp));
+    EXPECT_EQ(st.code(), StatusCode::kUnimplemented) << OpName(op);
+    EXPECT_TRUE(Contains(st.message(), "T#.TYPE")) << st.message();
   }
   // _C compares depth, which integer-class formats do not have.
   const ImageDesc uint_img = Image2D(Kind::kUint, 4, 4);
@@ -3102,13 +3098,15 @@ TEST(ReferenceValidation, InvalidFormatTypeAndClampNameTheField) {
     EXPECT_TRUE(Contains(st.message(), "NUM_FORMAT=7")) << st.message();
   }
   {
-    // Sample ops read no 3D image in this release (loads take every type).
+    // Sample ops read no CUBE image in this release (loads take every type).
     ImageDesc img = Image2D(Kind::kUnorm, 4, 4);
-    img.type = ImageType::k3D;
+    img.type = ImageType::kCube;
+    img.depth = 6;
+    img.last_array = 5;
     Wave w;
     const Status st = reference::Execute(w.Make(kSampleLz, &img, &g.memory, 1, &point));
     EXPECT_EQ(st.code(), StatusCode::kUnimplemented);
-    EXPECT_TRUE(Contains(st.message(), "T#.TYPE=10")) << st.message();
+    EXPECT_TRUE(Contains(st.message(), "T#.TYPE=11")) << st.message();
   }
   {
     // Clamp modes 0..7 are all implemented (the border modes too); 8 and above name no mode.
@@ -3708,8 +3706,9 @@ TEST(Reference2DArray, BilinearGatherAndCompareReadTheLayer) {
   EXPECT_EQ(cw.Lane(0), (std::array<uint32_t, 4>{kOne, kOne, 0, 0}));
 }
 
-// The sampler ops on 3D, CUBE and the MSAA types are Unimplemented naming T#.TYPE; the address
-// and derivative operands the sampled types read must be there, and only those.
+// The sampler ops on CUBE and the MSAA types are Unimplemented naming T#.TYPE; the address and
+// derivative operands the sampled types read must be there, and only those (dr/dx and dr/dy, and r
+// in coord[2], on 3D alone).
 TEST(ReferenceTypes, SamplerOpsTypesAndOperands) {
   Guest g(4096);
   const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone);
@@ -3717,8 +3716,7 @@ TEST(ReferenceTypes, SamplerOpsTypesAndOperands) {
     ImageType type;
     const char* name;
   };
-  const Bad bad[] = {{ImageType::k3D, "T#.TYPE=10 (3D)"},
-                     {ImageType::kCube, "T#.TYPE=11 (CUBE)"},
+  const Bad bad[] = {{ImageType::kCube, "T#.TYPE=11 (CUBE)"},
                      {ImageType::k2DMsaa, "T#.TYPE=14 (2D_MSAA)"},
                      {ImageType::k2DMsaaArray, "T#.TYPE=15 (2D_MSAA_ARRAY)"}};
   for (const Bad& k : bad) {
@@ -3734,6 +3732,8 @@ TEST(ReferenceTypes, SamplerOpsTypesAndOperands) {
   const ImageDesc one_d = Typed(ImageType::k1D, FormatId::kR32_FLOAT, 4, 1);
   const ImageDesc one_d_array = Typed(ImageType::k1DArray, FormatId::kR32_FLOAT, 4, 1, 2);
   const ImageDesc two_d_array = Typed(ImageType::k2DArray, FormatId::kR32_FLOAT, 2, 2, 2);
+  const ImageDesc two_d = Typed(ImageType::k2D, FormatId::kR32_FLOAT, 2, 2);
+  const ImageDesc three_d = Typed(ImageType::k3D, FormatId::kR32_FLOAT, 2, 2, 2);
   struct Case {
     const ImageDesc* img;
     Op op;
@@ -3758,6 +3758,22 @@ TEST(ReferenceTypes, SamplerOpsTypesAndOperands) {
       {&two_d_array, kGather4, [](TexRequest& r) { r.in.coord[1] = nullptr; }, "coord[1]"},
       {&two_d_array, kSampleD, [](TexRequest& r) { r.in.deriv[0][1] = nullptr; }, "deriv[0][1]"},
       {&two_d_array, kSampleCd, [](TexRequest& r) { r.in.deriv[1][1] = nullptr; }, "deriv[1][1]"},
+      {&two_d_array, kSampleD, [](TexRequest& r) { r.in.deriv[0][2] = r.in.deriv[1][2] = nullptr; },
+       nullptr},
+      {&two_d, kSampleCd,
+       [](TexRequest& r) { r.in.coord[2] = r.in.deriv[0][2] = r.in.deriv[1][2] = nullptr; },
+       nullptr},
+      {&three_d, kSampleD, [](TexRequest&) {}, nullptr},
+      {&three_d, kSampleLz, [](TexRequest& r) { r.in.coord[2] = nullptr; }, "coord[2]"},
+      {&three_d, kGather4, [](TexRequest& r) { r.in.coord[2] = nullptr; }, "coord[2]"},
+      {&three_d, kGetLod, [](TexRequest& r) { r.in.coord[2] = nullptr; }, "coord[2]"},
+      {&three_d, kSampleD, [](TexRequest& r) { r.in.deriv[0][2] = nullptr; }, "deriv[0][2]"},
+      {&three_d, kSampleD, [](TexRequest& r) { r.in.deriv[1][2] = nullptr; }, "deriv[1][2]"},
+      {&three_d, kSampleCd, [](TexRequest& r) { r.in.deriv[1][2] = nullptr; }, "deriv[1][2]"},
+      {&three_d, kSampleCd, [](TexRequest& r) { r.in.deriv[0][1] = nullptr; }, "deriv[0][1]"},
+      // The other sampler ops read no derivatives, r's neither.
+      {&three_d, kSampleLz, [](TexRequest& r) { r.in.deriv[0][2] = r.in.deriv[1][2] = nullptr; },
+       nullptr},
   };
   for (const Case& k : cases) {
     Wave w;
@@ -3772,6 +3788,589 @@ TEST(ReferenceTypes, SamplerOpsTypesAndOperands) {
     EXPECT_TRUE(Contains(st.message(), k.missing)) << st.message();
     EXPECT_EQ(w.out[0][0], kSentinel);
   }
+}
+
+// ============================================================================================
+// 3D images: a third axis r through each level's depth d_L = max(1, depth >> L)
+
+// A 2x2x4 3D image of 4-byte texels with 2 levels. Level 0 (2x2, d_0 = 4) at byte 0: rows of 8
+// bytes, slices of 16 one after another, texel (x, y, k) = 100k + 10y + x at byte 16k + 8y + 4x.
+// Level 1 (1x1, d_1 = max(1, 4 >> 1) = 2) at byte 256 (level 0's 64 bytes rounded up to 256):
+// texel (0, 0, k) = 1000 + 100k at byte 256 + 4k.
+template <typename T>
+void FillVolume(Guest& g) {
+  for (uint32_t k = 0; k < 4; ++k) {
+    for (uint32_t y = 0; y < 2; ++y) {
+      for (uint32_t x = 0; x < 2; ++x) g.Put<T>(16 * k, 2, x, y, T(100 * k + 10 * y + x));
+    }
+  }
+  for (uint32_t k = 0; k < 2; ++k) g.Put<T>(256 + 4 * k, 1, 0, 0, T(1000 + 100 * k));
+}
+
+ImageDesc Volume(FormatId format = FormatId::kR32_FLOAT, uint32_t levels = 2) {
+  return Typed(ImageType::k3D, format, 2, 2, 4, levels);
+}
+
+SamplerDesc ZSampler(XyFilter xy, ZFilter z, ClampMode clamp_z = ClampMode::kWrap,
+                     MipFilter mip = MipFilter::kNone) {
+  SamplerDesc s = Sampler(xy, xy, mip);
+  s.z_filter = z;
+  s.clamp_z = clamp_z;
+  return s;
+}
+
+// Lane `lane` at (s, t, r); r is coord[2].
+void Str(Wave& w, uint32_t lane, float s, float t, float r) {
+  w.St(lane, s, t);
+  w.layer[lane] = F(r);
+}
+
+// The offset dword of (ox, oy, oz): oz in bits 21:16, 6-bit two's complement like ox and oy.
+uint32_t Off3(int ox, int oy, int oz) {
+  return Off(ox, oy) | ((static_cast<uint32_t>(oz) & 0x3Fu) << 16);
+}
+
+// POINT z: k = floor(w) + oz with w = r * d_0 = 4r, then CLAMP_Z (WRAP). s = 0.75, t = 0.25 is
+// texel (1, 0): the result is 100k + 1. Z_FILTER NONE with a POINT XY filter is POINT z too.
+TEST(Reference3D, PointZReadsSliceFloorW) {
+  Guest g(4096);
+  FillVolume<float>(g);
+  const ImageDesc img = Volume();
+  struct Case {
+    float r;
+    float x;
+  };
+  const Case cases[] = {
+      {0.125f, 1},     // w = 0.5: k = 0
+      {0.25f, 101},    // w = 1: k = 1 (LINEAR z would blend slices 0 and 1)
+      {0.375f, 101},   // w = 1.5
+      {0.5f, 201},     // w = 2
+      {0.99f, 301},    // w = 3.96
+      {1.125f, 1},     // w = 4.5: k = 4 wraps to 0
+      {-0.125f, 301},  // w = -0.5: k = -1 wraps to 3
+      {NaN(), 1},      // w = 0
+      {1e30f, 1},      // w clamped to 2^24: 2^24 mod 4 = 0
+      {-Inf(), 1},     // w = -2^24: 0
+  };
+  constexpr uint32_t kLanes = sizeof(cases) / sizeof(cases[0]);
+  for (ZFilter z : {ZFilter::kPoint, ZFilter::kNone}) {
+    const SamplerDesc smp = ZSampler(XyFilter::kPoint, z);
+    Wave w;
+    for (uint32_t lane = 0; lane < kLanes; ++lane) Str(w, lane, 0.75f, 0.25f, cases[lane].r);
+    ExpectOk(reference::Execute(w.Make(kSampleLz, &img, &g.memory, kLanes, &smp)));
+    for (uint32_t lane = 0; lane < kLanes; ++lane) {
+      EXPECT_EQ(w.out[0][lane], F(cases[lane].x)) << "r " << cases[lane].r;
+    }
+  }
+  // Unnormalized: w = r (D = 1 and no scaling). (1.5, 0.5, 2.7) is texel (1, 0, 2).
+  const SamplerDesc smp = ZSampler(XyFilter::kPoint, ZFilter::kPoint);
+  Wave u;
+  Str(u, 0, 1.5f, 0.5f, 2.7f);
+  Str(u, 1, 0.5f, 1.5f, 3.2f);  // (0, 1, 3)
+  TexRequest r = u.Make(kSampleLz, &img, &g.memory, 2, &smp);
+  r.mods.unorm = true;
+  ExpectOk(reference::Execute(r));
+  EXPECT_EQ(u.out[0][0], F(201.0f));
+  EXPECT_EQ(u.out[0][1], F(310.0f));
+}
+
+// LINEAR z: k0 = floor(w - 0.5), g = (w - 0.5) - k0, k1 = k0 + 1, c = (1-g)*c(k0) + g*c(k1) of the
+// two slices' 2D results. POINT XY at texel (1, 0), so c(k) = 100k + 1.
+TEST(Reference3D, LinearZBlendsTheTwoSlices) {
+  Guest g(4096);
+  FillVolume<float>(g);
+  const ImageDesc img = Volume();
+  const SamplerDesc smp = ZSampler(XyFilter::kPoint, ZFilter::kLinear);
+  struct Case {
+    float r;
+    float x;
+  };
+  const Case cases[] = {
+      {0.25f, 0.5f * 1 + 0.5f * 101},      // w = 1: k0 = 0, g = 0.5: 51
+      {0.1875f, 0.75f * 1 + 0.25f * 101},  // w = 0.75: k0 = 0, g = 0.25: 26
+      {0.625f, 1.0f * 201 + 0.0f * 301},   // w = 2.5: k0 = 2, g = 0
+      {0.0f, 0.5f * 301 + 0.5f * 1},       // w = 0: k0 = -1 wraps to 3, k1 = 0: 151
+      {0.9375f, 0.75f * 301 + 0.25f * 1},  // w = 3.75: k0 = 3, k1 = 4 wraps to 0: 226
+  };
+  Wave w;
+  for (uint32_t lane = 0; lane < 5; ++lane) Str(w, lane, 0.75f, 0.25f, cases[lane].r);
+  ExpectOk(reference::Execute(w.Make(kSampleLz, &img, &g.memory, 5, &smp)));
+  for (uint32_t lane = 0; lane < 5; ++lane) {
+    EXPECT_EQ(w.out[0][lane], F(cases[lane].x)) << "r " << cases[lane].r;
+  }
+  EXPECT_EQ(w.out[0][0], F(51.0f));
+  EXPECT_EQ(w.out[0][4], F(226.0f));
+
+  // kHardware quantises g like a: r = 0.2 gives w = 0.8000000119 (0.2f * 4, exact), w - 0.5 =
+  // 0.3000000119 (exact), k0 = 0; kFloat keeps g, kHardware takes floor(76.8) / 256 = 0.296875:
+  // 0.703125 * 1 + 0.296875 * 101 = 30.6875.
+  for (PrecisionMode mode : {PrecisionMode::kFloat, PrecisionMode::kHardware}) {
+    Wave h;
+    Str(h, 0, 0.75f, 0.25f, 0.2f);
+    TexRequest r = h.Make(kSampleLz, &img, &g.memory, 1, &smp);
+    r.precision = mode;
+    ExpectOk(reference::Execute(r));
+    const float gf = 0.2f * 4.0f - 0.5f;
+    const float expected =
+        mode == PrecisionMode::kFloat ? (1.0f - gf) * 1.0f + gf * 101.0f : 30.6875f;
+    EXPECT_EQ(h.out[0][0], F(expected));
+  }
+
+  // Per-level depth and the mip blend: _L with lod 0.5, MIP LINEAR, r = 0.25. Level 0: w = 1,
+  // 51 as above. Level 1 (d_1 = 2): w = 0.5, k0 = 0, g = 0, k1 = 1: 1 * 1000 + 0 * 1100.
+  // Blend: 0.5 * 51 + 0.5 * 1000 = 525.5.
+  const SamplerDesc mip =
+      ZSampler(XyFilter::kPoint, ZFilter::kLinear, ClampMode::kWrap, MipFilter::kLinear);
+  Wave m;
+  Str(m, 0, 0.75f, 0.25f, 0.25f);
+  m.lod[0] = F(0.5f);
+  // lod 1 = M: f = 0, level 1 alone; w = 2 * 1.0 = 2: k0 = 1, g = 0.5, k1 = 2 wraps to 0 in d_1
+  // = 2.
+  Str(m, 1, 0.75f, 0.25f, 1.0f);
+  m.lod[1] = F(1.0f);
+  ExpectOk(reference::Execute(m.Make(kSampleL, &img, &g.memory, 2, &mip)));
+  EXPECT_EQ(m.out[0][0], F(0.5f * (0.5f * 1 + 0.5f * 101) + 0.5f * (1.0f * 1000 + 0.0f * 1100)));
+  EXPECT_EQ(m.out[0][0], F(525.5f));
+  EXPECT_EQ(m.out[0][1], F(0.5f * 1100 + 0.5f * 1000));
+}
+
+// The Z filter follows Z_FILTER, or for NONE the lane's XY filter (BILINEAR: LINEAR z, POINT:
+// POINT z); integer formats are always POINT z. At s = t = 0.5 BILINEAR weighs the four texels of
+// a slice by 0.25: ((0.25*b + 0.25*(b+1)) + 0.25*(b+10)) + 0.25*(b+11) = b + 5.5 for b = 100k;
+// POINT reads texel (1, 1) (u = v = 1), 100k + 11. r = 0.25: w = 1, POINT k = 1, LINEAR k0 = 0,
+// k1 = 1, g = 0.5.
+TEST(Reference3D, ZFilterNoneFollowsTheXyFilter) {
+  Guest g(4096);
+  FillVolume<float>(g);
+  const ImageDesc img = Volume();
+  auto bilinear = [](float b) {
+    return ((0.25f * b + 0.25f * (b + 1)) + 0.25f * (b + 10)) + 0.25f * (b + 11);
+  };
+  const float linear_z = 0.5f * bilinear(0) + 0.5f * bilinear(100);  // 55.5
+  EXPECT_EQ(linear_z, 55.5f);
+  struct Case {
+    XyFilter mag, min;
+    ZFilter z;
+    float lod;  // 0: magnification, 0.5: minification (MIP_FILTER NONE reads level 0 anyway)
+    float x;
+  };
+  const Case cases[] = {
+      {XyFilter::kBilinear, XyFilter::kBilinear, ZFilter::kNone, 0, linear_z},
+      {XyFilter::kAnisoBilinear, XyFilter::kPoint, ZFilter::kNone, 0, linear_z},
+      {XyFilter::kBilinear, XyFilter::kBilinear, ZFilter::kPoint, 0, bilinear(100)},  // 105.5
+      {XyFilter::kPoint, XyFilter::kPoint, ZFilter::kLinear, 0, 0.5f * 11 + 0.5f * 111},
+      {XyFilter::kPoint, XyFilter::kPoint, ZFilter::kNone, 0, 111},
+      // The lane's own XY filter: BILINEAR mag, POINT min. Minified: POINT xy and POINT z.
+      {XyFilter::kBilinear, XyFilter::kPoint, ZFilter::kNone, 0.5f, 111},
+      {XyFilter::kBilinear, XyFilter::kPoint, ZFilter::kNone, 0, linear_z},
+      {XyFilter::kPoint, XyFilter::kBilinear, ZFilter::kNone, 0.5f, linear_z},
+      {XyFilter::kBilinear, XyFilter::kPoint, ZFilter::kLinear, 0.5f, 0.5f * 11 + 0.5f * 111},
+  };
+  for (const Case& k : cases) {
+    SamplerDesc smp = ZSampler(k.mag, k.z);
+    smp.xy_min_filter = k.min;
+    Wave w;
+    Str(w, 0, 0.5f, 0.5f, 0.25f);
+    w.lod[0] = F(k.lod);
+    ExpectOk(reference::Execute(w.Make(kSampleL, &img, &g.memory, 1, &smp)));
+    EXPECT_EQ(w.out[0][0], F(k.x))
+        << "mag " << int(k.mag) << " min " << int(k.min) << " z " << int(k.z) << " lod " << k.lod;
+  }
+
+  // R32_UINT: never filtered, so Z_FILTER LINEAR with BILINEAR XY reads texel (1, 1, 1).
+  Guest gu(4096);
+  FillVolume<uint32_t>(gu);
+  const ImageDesc uimg = Volume(FormatId::kR32_UINT);
+  const SamplerDesc smp = ZSampler(XyFilter::kBilinear, ZFilter::kLinear);
+  Wave u;
+  Str(u, 0, 0.5f, 0.5f, 0.25f);
+  Str(u, 1, 0.5f, 0.5f, 0.125f);  // w = 0.5: slice 0
+  ExpectOk(reference::Execute(u.Make(kSampleLz, &uimg, &gu.memory, 2, &smp)));
+  EXPECT_EQ(u.out[0][0], 111u);
+  EXPECT_EQ(u.out[0][1], 11u);
+}
+
+// LINEAR z blends codes: the division by 255 comes once, after the blend. A 1x1x2 R8G8B8A8_UNORM
+// image, slice k at byte 4k, with X codes 1 and 2; r = 0.375: w = 0.75, k0 = 0, g = 0.25:
+// (0.75 * 1 + 0.25 * 2) / 255 = 1.25 / 255 (dividing each slice first gives other bits).
+TEST(Reference3D, LinearZBlendsCodesBeforeTheDivision) {
+  Guest g(4096);
+  g.Put8(0, 1, 0, 0, {1, 0, 0, 255});
+  g.Put8(4, 1, 0, 0, {2, 0, 0, 255});
+  const ImageDesc img = Typed(ImageType::k3D, FormatId::kR8G8B8A8_UNORM, 1, 1, 2);
+  const SamplerDesc smp = ZSampler(XyFilter::kPoint, ZFilter::kLinear);
+  Wave w;
+  Str(w, 0, 0.5f, 0.5f, 0.375f);
+  ExpectOk(reference::Execute(w.Make(kSampleLz, &img, &g.memory, 1, &smp)));
+  EXPECT_EQ(w.out[0][0], F(1.25f / 255.0f));
+  EXPECT_NE(w.out[0][0], F(0.75f * (1 / 255.0f) + 0.25f * (2 / 255.0f)));
+  EXPECT_EQ(w.out[3][0], F(1.0f));
+}
+
+// S# CLAMP_Z maps the z index like CLAMP_X maps i, at both ends (k = -1 and k = d_0 = 4), and a
+// border slice reads the border color. POINT XY at texel (1, 0): slice k gives 100k + 1. REGISTER
+// border: table entry 1 = (7, 8, 9, 10).
+TEST(Reference3D, ClampZModesAtBothEnds) {
+  Guest g(4096);
+  FillVolume<float>(g);
+  const ImageDesc img = Volume();
+  const BorderTable table = {{{0, 0, 0, 0}, {F(7), F(8), F(9), F(10)}}};
+  struct Case {
+    ClampMode mode;
+    ZFilter z;
+    float r;
+    float x;
+  };
+  const Case cases[] = {
+      {ClampMode::kWrap, ZFilter::kPoint, -0.125f, 301},            // k = -1 -> 3
+      {ClampMode::kWrap, ZFilter::kPoint, 1.125f, 1},               // k = 4 -> 0
+      {ClampMode::kClampLastTexel, ZFilter::kPoint, -0.125f, 1},    // -> 0
+      {ClampMode::kClampLastTexel, ZFilter::kPoint, 1.125f, 301},   // -> 3
+      {ClampMode::kMirror, ZFilter::kPoint, -0.125f, 1},            // -1 mod 8 = 7 -> 0
+      {ClampMode::kMirror, ZFilter::kPoint, 1.125f, 301},           // 4 -> 8 - 1 - 4 = 3
+      {ClampMode::kClampBorder, ZFilter::kPoint, -0.125f, 7},       // border
+      {ClampMode::kClampBorder, ZFilter::kPoint, 1.125f, 7},        // border
+      {ClampMode::kClampBorder, ZFilter::kPoint, 0.5f, 201},        // k = 2
+      {ClampMode::kMirrorOnceBorder, ZFilter::kPoint, -0.125f, 1},  // m = 0
+      {ClampMode::kMirrorOnceBorder, ZFilter::kPoint, 1.125f, 7},   // m = 4: border
+      // Half border, POINT: w clamped to [0, 4], k = min(floor(w), 3): never the border.
+      {ClampMode::kClampHalfBorder, ZFilter::kPoint, 1.0f, 301},
+      {ClampMode::kClampHalfBorder, ZFilter::kPoint, 5.0f, 301},
+      {ClampMode::kClampHalfBorder, ZFilter::kPoint, -3.0f, 1},
+      // LINEAR z at the ends: r = 0 -> w = 0, k0 = -1 (border), k1 = 0, g = 0.5; r = 1 -> w = 4,
+      // k0 = 3, k1 = 4 (border).
+      {ClampMode::kClampBorder, ZFilter::kLinear, 0.0f, 0.5f * 7 + 0.5f * 1},     // 4
+      {ClampMode::kClampBorder, ZFilter::kLinear, 1.0f, 0.5f * 301 + 0.5f * 7},   // 154
+      {ClampMode::kClampLastTexel, ZFilter::kLinear, 0.0f, 0.5f * 1 + 0.5f * 1},  // 1
+      {ClampMode::kClampLastTexel, ZFilter::kLinear, 1.0f, 0.5f * 301 + 0.5f * 301},
+      // Half border, LINEAR: w clamped first, so r = 1.5 is w = 4 and r = -1 is w = 0.
+      {ClampMode::kClampHalfBorder, ZFilter::kLinear, 1.5f, 0.5f * 301 + 0.5f * 7},
+      {ClampMode::kClampHalfBorder, ZFilter::kLinear, -1.0f, 0.5f * 7 + 0.5f * 1},
+      // MIRROR_ONCE_HALF_BORDER: w clamped to [-4, 4]; r = -2 is w = -4: k0 = -5 (m = 4, border),
+      // k1 = -4 (m = 3), g = 0.5.
+      {ClampMode::kMirrorOnceHalfBorder, ZFilter::kLinear, -2.0f, 0.5f * 7 + 0.5f * 301},
+  };
+  for (const Case& k : cases) {
+    SamplerDesc smp = ZSampler(XyFilter::kPoint, k.z, k.mode);
+    smp.border_color_type = BorderColorType::kRegister;
+    smp.border_color_ptr = 1;
+    Wave w;
+    Str(w, 0, 0.75f, 0.25f, k.r);
+    ExpectOk(reference::Execute(WithTable(w.Make(kSampleLz, &img, &g.memory, 1, &smp), table)));
+    EXPECT_EQ(w.out[0][0], F(k.x))
+        << "CLAMP_Z " << int(k.mode) << " Z_FILTER " << int(k.z) << " r " << k.r;
+  }
+  // OPAQUE_WHITE gives all four channels of a border slice, (1, 1, 1, 1); a texel of R32_FLOAT
+  // is (x, 0, 0, 1).
+  SamplerDesc white = ZSampler(XyFilter::kPoint, ZFilter::kPoint, ClampMode::kClampBorder);
+  white.border_color_type = BorderColorType::kOpaqueWhite;
+  Wave w;
+  Str(w, 0, 0.75f, 0.25f, 1.125f);
+  Str(w, 1, 0.75f, 0.25f, 0.875f);  // k = 3
+  ExpectOk(reference::Execute(w.Make(kSampleLz, &img, &g.memory, 2, &white)));
+  EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{kOne, kOne, kOne, kOne}));
+  EXPECT_EQ(w.Lane(1), (std::array<uint32_t, 4>{F(301), 0, 0, kOne}));
+}
+
+// CLAMP_Z and Z_FILTER are S# fields of 3D alone: out-of-range values and a border CLAMP_Z whose
+// REGISTER color is past the table's end are InvalidArgument on 3D, and not read on 2D.
+TEST(Reference3D, ZFieldsAreValidatedOn3DOnly) {
+  Guest g(4096);
+  FillVolume<float>(g);
+  const ImageDesc vol = Volume();
+  const ImageDesc flat = Typed(ImageType::k2D, FormatId::kR32_FLOAT, 2, 2);
+  struct Case {
+    void (*set)(SamplerDesc&);
+    const char* error;
+  };
+  const Case cases[] = {
+      {[](SamplerDesc& s) { s.clamp_z = static_cast<ClampMode>(8); }, "S#.CLAMP_Z=8"},
+      {[](SamplerDesc& s) { s.z_filter = static_cast<ZFilter>(3); }, "S#.Z_FILTER=3"},
+      {[](SamplerDesc& s) {
+         s.clamp_z = ClampMode::kMirrorOnceBorder;
+         s.border_color_type = BorderColorType::kRegister;
+         s.border_color_ptr = 2;
+       },
+       "S#.BORDER_COLOR_PTR=2"},
+  };
+  for (const Case& k : cases) {
+    SamplerDesc smp = ZSampler(XyFilter::kPoint, ZFilter::kPoint);
+    k.set(smp);
+    for (Op op : {kSampleLz, kGather4Lz, kGetLod}) {
+      Wave w;
+      Str(w, 0, 0.75f, 0.25f, 0.5f);
+      Status st = reference::Execute(w.Make(op, &vol, &g.memory, 1, &smp));
+      EXPECT_EQ(st.code(), StatusCode::kInvalidArgument) << OpName(op) << " " << k.error;
+      EXPECT_TRUE(Contains(st.message(), k.error)) << st.message();
+      EXPECT_EQ(w.out[0][0], kSentinel);
+      ExpectOk(reference::Execute(w.Make(op, &flat, &g.memory, 1, &smp)));
+    }
+  }
+}
+
+// oz = bits 21:16 of the offset dword, added to the z index before CLAMP_Z (WRAP here). s = t =
+// 0.25 is texel (0, 0); r = 0.125 is k = 0: slice k + oz gives 100(k + oz) + 10j + i.
+TEST(Reference3D, OffsetZMovesTheSlice) {
+  Guest g(4096);
+  FillVolume<float>(g);
+  const ImageDesc img = Volume();
+  const SamplerDesc point = ZSampler(XyFilter::kPoint, ZFilter::kPoint);
+  struct Case {
+    uint32_t offset;
+    float x;
+  };
+  const Case cases[] = {
+      {Off3(0, 0, 2), 200},
+      {Off3(0, 0, -1), 300},               // k = -1 wraps to 3
+      {Off3(1, 1, 1), 111},                // (1, 1, 1)
+      {Off3(0, 0, 31), 300},               // 31 mod 4 = 3
+      {Off3(0, 0, -32), 0},                // -32 mod 4 = 0
+      {Off3(0, 0, 1) | 0xFFC0C0C0u, 100},  // bits 7:6, 15:14 and 31:22 are ignored
+  };
+  constexpr uint32_t kLanes = sizeof(cases) / sizeof(cases[0]);
+  Wave w;
+  for (uint32_t lane = 0; lane < kLanes; ++lane) {
+    Str(w, lane, 0.25f, 0.25f, 0.125f);
+    w.offset[lane] = cases[lane].offset;
+  }
+  ExpectOk(reference::Execute(w.Make(kSampleLzO, &img, &g.memory, kLanes, &point)));
+  for (uint32_t lane = 0; lane < kLanes; ++lane) {
+    EXPECT_EQ(w.out[0][lane], F(cases[lane].x)) << std::hex << cases[lane].offset;
+  }
+  // LINEAR z: r = 0.25 (w = 1), oz = 1: k0 = 0 + 1, k1 = 2, g = 0.5.
+  const SamplerDesc linear = ZSampler(XyFilter::kPoint, ZFilter::kLinear);
+  Wave l;
+  Str(l, 0, 0.25f, 0.25f, 0.25f);
+  l.offset[0] = Off3(0, 0, 1);
+  ExpectOk(reference::Execute(l.Make(kSampleLzO, &img, &g.memory, 1, &linear)));
+  EXPECT_EQ(l.out[0][0], F(0.5f * 100 + 0.5f * 200));
+  // CLAMP_HALF_BORDER: r = 1 is w = 4, k = min(4, 3) + oz: the border only through the offset.
+  SamplerDesc half = ZSampler(XyFilter::kPoint, ZFilter::kPoint, ClampMode::kClampHalfBorder);
+  half.border_color_type = BorderColorType::kOpaqueWhite;
+  Wave h;
+  Str(h, 0, 0.25f, 0.25f, 1.0f);
+  h.offset[0] = Off3(0, 0, 0);
+  Str(h, 1, 0.25f, 0.25f, 1.0f);
+  h.offset[1] = Off3(0, 0, 1);
+  ExpectOk(reference::Execute(h.Make(kSampleLzO, &img, &g.memory, 2, &half)));
+  EXPECT_EQ(h.out[0][0], F(300.0f));
+  EXPECT_EQ(h.out[0][1], kOne);
+}
+
+// Implicit LOD with r alone: s and t are the same in every lane, so dudx = dvdx = dudy = dvdy = 0
+// and rx = dwdx^2, ry = dwdy^2 with dwdx = (r[TR] - r[TL]) * 4. MIP POINT. s = 0.75, t = 0.25
+// reads texel (1, 0) of level 0 (100k + 1) and (0, 0) of level 1 (1000 + 100k, d_1 = 2: w = 2r).
+TEST(Reference3D, ImplicitLodFromR) {
+  Guest g(4096);
+  FillVolume<float>(g);
+  const ImageDesc img = Volume();
+  const SamplerDesc smp =
+      ZSampler(XyFilter::kPoint, ZFilter::kPoint, ClampMode::kWrap, MipFilter::kPoint);
+  const float r[13] = {
+      0,    0.5f,  0,    0.875f,  // quad 0: dwdx = 2, rx = 4: lambda 1, level 1
+      0,    0.25f, 0,    0.6f,    // quad 1: dwdx = 1: lambda 0, level 0
+      0.5f, 0.5f,  1.0f, 1.0f,    // quad 2: dwdy = 2, ry = 4: lambda 1, level 1
+      0.5f,                       // quad 3 is cut short: its missing lanes take r of the top-left
+  };
+  Wave w;
+  for (uint32_t lane = 0; lane < 13; ++lane) Str(w, lane, 0.75f, 0.25f, r[lane]);
+  ExpectOk(reference::Execute(w.Make(kSample, &img, &g.memory, 13, &smp)));
+  const float expected[13] = {
+      1000, 1100, 1000, 1100,  // level 1: w = 0, 1, 0, 1.75
+      1,    101,  1,    201,   // level 0: w = 0, 1, 0, 2.4
+      1100, 1100, 1000, 1000,  // level 1: w = 1, 1, 2 (wraps to 0 in d_1 = 2), 2
+      201,                     // lambda = log2(0) / 2 = -inf -> MIN_LOD 0: level 0, w = 2
+  };
+  for (uint32_t lane = 0; lane < 13; ++lane) {
+    EXPECT_EQ(w.out[0][lane], F(expected[lane])) << lane;
+  }
+  // GET_LOD of the same quads: y = lambda, x = the POINT level.
+  TexRequest q = w.Make(kGetLod, &img, nullptr, 13, &smp);
+  q.mods.dmask = 0b0011;
+  ExpectOk(reference::Execute(q));
+  const float y[4] = {1, 0, 1, -Inf()};
+  const float x[4] = {1, 0, 1, 0};
+  for (uint32_t lane = 0; lane < 13; ++lane) {
+    EXPECT_EQ(w.out[0][lane], F(x[lane / 4])) << lane;
+    EXPECT_EQ(w.out[1][lane], F(y[lane / 4])) << lane;
+  }
+}
+
+// GET_LOD on 3D with all three axes, MIP LINEAR (x = min(max(lambda, 0), M = 1)). Quad 0: ds/dx =
+// 0.5 (dudx = 1) and dr/dx = 0.25 (dwdx = 1): rx = (1 + 0) + 1 = 2, lambda 0.5. Quad 1: dt/dy = 1
+// (dvdy = 2), dr/dy = 0.5 (dwdy = 2): ry = (0 + 4) + 4 = 8, lambda 1.5. Unnormalized (W = H = D =
+// 1): r steps of 2 give dwdx = 2, lambda 1, and x = 0 (step 5).
+TEST(Reference3D, GetLodCombinesTheThreeAxes) {
+  const ImageDesc img = Volume();
+  const SamplerDesc smp =
+      ZSampler(XyFilter::kPoint, ZFilter::kPoint, ClampMode::kWrap, MipFilter::kLinear);
+  Wave w;
+  Quad(w, 0, 0.25f, 0.25f, 0.5f, 0, 0, 0);
+  Quad(w, 1, 0.25f, 0.25f, 0, 0, 0, 1.0f);
+  const float r[8] = {0, 0.25f, 0, 0.25f, 0, 0, 0.5f, 0.5f};
+  for (uint32_t lane = 0; lane < 8; ++lane) w.layer[lane] = F(r[lane]);
+  TexRequest q = w.Make(kGetLod, &img, nullptr, 8, &smp);
+  q.mods.dmask = 0b0011;
+  ExpectOk(reference::Execute(q));
+  for (uint32_t lane = 0; lane < 8; ++lane) {
+    EXPECT_EQ(w.out[0][lane], F(lane < 4 ? 0.5f : 1.0f)) << lane;
+    EXPECT_EQ(w.out[1][lane], F(lane < 4 ? 0.5f : 1.5f)) << lane;
+  }
+  Wave u;
+  const float ur[4] = {0, 2, 0, 2};
+  for (uint32_t lane = 0; lane < 4; ++lane) Str(u, lane, 1.0f, 1.0f, ur[lane]);
+  TexRequest uq = u.Make(kGetLod, &img, nullptr, 4, &smp);
+  uq.mods.dmask = 0b0011;
+  uq.mods.unorm = true;
+  ExpectOk(reference::Execute(uq));
+  for (uint32_t lane = 0; lane < 4; ++lane) {
+    EXPECT_EQ(u.out[0][lane], F(0.0f)) << lane;
+    EXPECT_EQ(u.out[1][lane], F(1.0f)) << lane;
+  }
+}
+
+// _D reads dr/dx = deriv[0][2] and dr/dy = deriv[1][2] (dwdx = dr/dx * 4); _CD takes all six of the
+// quad's top-left lane. MIP POINT; every lane at (0.75, 0.25, 0.5): level 0 gives texel (1, 0, 2)
+// = 201, level 1 (d_1 = 2, w = 1) gives 1100.
+TEST(Reference3D, ExplicitDerivativesReadDr) {
+  Guest g(4096);
+  FillVolume<float>(g);
+  const ImageDesc img = Volume();
+  const SamplerDesc smp =
+      ZSampler(XyFilter::kPoint, ZFilter::kPoint, ClampMode::kWrap, MipFilter::kPoint);
+  struct Case {
+    float dsx, drx, dry;
+  };
+  const Case cases[8] = {
+      {0, 0.5f, 0},      // dwdx = 2: lambda 1
+      {0, 0, 0.25f},     // dwdy = 1: lambda 0
+      {0.5f, 0.25f, 0},  // rx = (1 + 0) + 1 = 2: lambda 0.5, POINT floor(1.0): level 1
+      {0, 0, -0.5f},     // dwdy = -2: lambda 1
+      {0, 0, 0},         // lambda -inf: level 0
+      {0, 0.5f, 0},      // lambda 1 (its own: _D)
+      {0, 0, 0},        {0, 0, 0},
+  };
+  Wave w;
+  for (uint32_t lane = 0; lane < 8; ++lane) {
+    Str(w, lane, 0.75f, 0.25f, 0.5f);
+    w.deriv[0][0][lane] = F(cases[lane].dsx);
+    w.deriv[0][2][lane] = F(cases[lane].drx);
+    w.deriv[1][2][lane] = F(cases[lane].dry);
+  }
+  ExpectOk(reference::Execute(w.Make(kSampleD, &img, &g.memory, 8, &smp)));
+  const float d[8] = {1100, 201, 1100, 1100, 201, 1100, 201, 201};
+  for (uint32_t lane = 0; lane < 8; ++lane) EXPECT_EQ(w.out[0][lane], F(d[lane])) << lane;
+  // _CD: quad 0 takes lane 0's (lambda 1), quad 1 lane 4's (lambda -inf).
+  ExpectOk(reference::Execute(w.Make(kSampleCd, &img, &g.memory, 8, &smp)));
+  for (uint32_t lane = 0; lane < 8; ++lane) {
+    EXPECT_EQ(w.out[0][lane], F(lane < 4 ? 1100.0f : 201.0f)) << lane;
+  }
+}
+
+// _C on 3D: every texel of both slices is compared before the weights. LESS (ref < D), POINT XY
+// at texel (1, 0) (D = 100k + 1), ref = 50: slice 0 fails, slices 1..3 pass.
+TEST(Reference3D, CompareFiltersAcrossSlices) {
+  Guest g(4096);
+  FillVolume<float>(g);
+  const ImageDesc img = Volume();
+  struct Case {
+    XyFilter xy;
+    ZFilter z;
+    ClampMode clamp_z;
+    float s, t, r, ref, x;
+  };
+  const Case cases[] = {
+      {XyFilter::kPoint, ZFilter::kLinear, ClampMode::kWrap, 0.75f, 0.25f, 0.25f, 50,
+       0.5f * 0 + 0.5f * 1},  // k0 = 0, k1 = 1, g = 0.5
+      {XyFilter::kPoint, ZFilter::kLinear, ClampMode::kWrap, 0.75f, 0.25f, 0.1875f, 50,
+       0.75f * 0 + 0.25f * 1},  // g = 0.25
+      {XyFilter::kPoint, ZFilter::kPoint, ClampMode::kWrap, 0.75f, 0.25f, 0.25f, 50, 1},   // k = 1
+      {XyFilter::kPoint, ZFilter::kPoint, ClampMode::kWrap, 0.75f, 0.25f, 0.125f, 50, 0},  // k = 0
+      // BILINEAR at s = t = 0.5, ref 105, Z_FILTER NONE (so LINEAR z): slice 0 (0, 1, 10, 11)
+      // all fail; slice 1 (100, 101, 110, 111): only row 1 passes, w01 + w11.
+      {XyFilter::kBilinear, ZFilter::kNone, ClampMode::kWrap, 0.5f, 0.5f, 0.25f, 105,
+       0.5f * 0 + 0.5f * (((0.25f * 0 + 0.25f * 0) + 0.25f * 1) + 0.25f * 1)},
+      // OPAQUE_WHITE border slice: D = 1.0 fails 50 < 1. r = 1: k0 = 3 passes, k1 = 4 border.
+      {XyFilter::kPoint, ZFilter::kLinear, ClampMode::kClampBorder, 0.75f, 0.25f, 1.0f, 50,
+       0.5f * 1 + 0.5f * 0},
+      // ref 0.5 passes against the border's D = 1.0 (k = 4).
+      {XyFilter::kPoint, ZFilter::kPoint, ClampMode::kClampBorder, 0.75f, 0.25f, 1.125f, 0.5f, 1},
+  };
+  for (const Case& k : cases) {
+    SamplerDesc smp = ZSampler(k.xy, k.z, k.clamp_z);
+    smp.border_color_type = BorderColorType::kOpaqueWhite;
+    smp.depth_compare_func = CompareFunc::kLess;
+    Wave w;
+    Str(w, 0, k.s, k.t, k.r);
+    w.zcompare[0] = F(k.ref);
+    ExpectOk(reference::Execute(w.Make(kSampleCLz, &img, &g.memory, 1, &smp)));
+    EXPECT_EQ(w.out[0][0], F(k.x)) << "r " << k.r << " ref " << k.ref;
+  }
+  // GATHER4_C in the POINT z slice: s = t = 0.5, r = 0.25 (k = 1): T(0,1) = 110, T(1,1) = 111,
+  // T(1,0) = 101, T(0,0) = 100 against ref 105.
+  SamplerDesc smp = ZSampler(XyFilter::kBilinear, ZFilter::kLinear);
+  smp.depth_compare_func = CompareFunc::kLess;
+  Wave gw;
+  Str(gw, 0, 0.5f, 0.5f, 0.25f);
+  gw.zcompare[0] = F(105.0f);
+  TexRequest gr = gw.Make(kGather4CLz, &img, &g.memory, 1, &smp);
+  gr.mods.dmask = 0b0001;
+  ExpectOk(reference::Execute(gr));
+  EXPECT_EQ(gw.Lane(0), (std::array<uint32_t, 4>{kOne, kOne, 0, 0}));
+}
+
+// GATHER4 gathers the 2x2 footprint (s = t = 0.5: i0 = j0 = 0, i1 = j1 = 1) in the POINT z slice
+// k = floor(w) + oz whatever Z_FILTER says (LINEAR here), in the order T(i0, j1), T(i1, j1),
+// T(i1, j0), T(i0, j0): slice k gives 100k + (10, 11, 1, 0).
+TEST(Reference3D, Gather4ReadsThePointZSlice) {
+  Guest g(4096);
+  FillVolume<float>(g);
+  const ImageDesc img = Volume();
+  auto slice = [](float k) {
+    const float b = 100 * k;
+    return std::array<uint32_t, 4>{F(b + 10), F(b + 11), F(b + 1), F(b)};
+  };
+  struct Case {
+    ClampMode clamp_z;
+    float r;
+    uint32_t offset;
+    std::array<uint32_t, 4> data;
+  };
+  const Case cases[] = {
+      {ClampMode::kWrap, 0.25f, 0, slice(1)},   // w = 1: k = 1 (LINEAR's k0 would be 0)
+      {ClampMode::kWrap, 0.375f, 0, slice(1)},  // w = 1.5
+      {ClampMode::kWrap, 0.125f, 0, slice(0)},
+      {ClampMode::kWrap, -0.125f, 0, slice(3)},  // k = -1 wraps to 3
+      {ClampMode::kWrap, 0.125f, Off3(0, 0, 2), slice(2)},
+      {ClampMode::kClampBorder, 0.875f, 0, slice(3)},
+      {ClampMode::kClampBorder, 1.125f, 0, {kOne, kOne, kOne, kOne}},  // k = 4: a border slice
+      {ClampMode::kClampHalfBorder, 1.0f, 0, slice(3)},                // k = min(4, 3)
+      {ClampMode::kClampHalfBorder, 1.0f, Off3(0, 0, 1), {kOne, kOne, kOne, kOne}},
+  };
+  for (const Case& k : cases) {
+    SamplerDesc smp = ZSampler(XyFilter::kBilinear, ZFilter::kLinear, k.clamp_z);
+    smp.border_color_type = BorderColorType::kOpaqueWhite;
+    Wave w;
+    Str(w, 0, 0.5f, 0.5f, k.r);
+    w.offset[0] = k.offset;
+    TexRequest r = w.Make(Op{OpKind::kGather4, kOpLz | kOpOffset}, &img, &g.memory, 1, &smp);
+    r.mods.dmask = 0b0001;
+    ExpectOk(reference::Execute(r));
+    EXPECT_EQ(w.Lane(0), k.data) << "CLAMP_Z " << int(k.clamp_z) << " r " << k.r;
+  }
+  // The gather level (here _L, lod 1: level 1, 1x1 with d_1 = 2): its footprint wraps onto its
+  // one texel; w = 2r.
+  const SamplerDesc smp =
+      ZSampler(XyFilter::kBilinear, ZFilter::kLinear, ClampMode::kWrap, MipFilter::kPoint);
+  Wave l;
+  Str(l, 0, 0.5f, 0.5f, 0.75f);  // w = 1.5: k = 1
+  Str(l, 1, 0.5f, 0.5f, 0.25f);  // w = 0.5: k = 0
+  for (uint32_t lane = 0; lane < 2; ++lane) l.lod[lane] = F(1.0f);
+  TexRequest r = l.Make(kGather4L, &img, &g.memory, 2, &smp);
+  r.mods.dmask = 0b0001;
+  ExpectOk(reference::Execute(r));
+  EXPECT_EQ(l.Lane(0), (std::array<uint32_t, 4>{F(1100), F(1100), F(1100), F(1100)}));
+  EXPECT_EQ(l.Lane(1), (std::array<uint32_t, 4>{F(1000), F(1000), F(1000), F(1000)}));
 }
 
 }  // namespace

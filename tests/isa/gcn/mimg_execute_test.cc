@@ -650,6 +650,37 @@ TEST_F(MimgExecuteTest, SampleOnA1DImageReadsXAlone) {
   EXPECT_EQ(w.v(3, 0), F(1.0f));
 }
 
+TEST_F(MimgExecuteTest, SampleOnA3DImageFiltersAcrossSlices) {
+  // 4x4x2: slice 0 is (0, 0, 0, 255) everywhere, slice 1 (bytes 64 on) (255, 255, 255, 255).
+  // Bilinear XY with Z_FILTER NONE filters z too: w = r * 2, g = frac(w - 0.5). r = 0.375:
+  // g = 0.25, RGB 63.75 / 255 = 0.25; r = 0.5: 0.5; r = 0 wraps slice -1 to 1: 0.5 again.
+  for (uint32_t i = 0; i < 64; ++i) {
+    texels_[i] = (i % 4 == 3) ? 255 : 0;
+    texels_[64 + i] = 255;
+  }
+  Wave w;
+  w.lane_count = 3;
+  ImageDesc d = MakeImage2D(FormatId::kR8G8B8A8_UNORM, 4, 4, 1, kImageBase);
+  d.type = ImageType::k3D;
+  d.depth = 2;
+  uint32_t t[8] = {};
+  ASSERT_TRUE(EncodeImageDesc(Gfx::kGfx8, d, t).ok());
+  for (int i = 0; i < 8; ++i) w.sgprs[8 + i] = t[i];
+  BindSampler(w, XyFilter::kBilinear);
+  const float r[3] = {0.375f, 0.5f, 0.0f};
+  const float expect[3] = {0.25f, 0.5f, 0.5f};
+  for (uint32_t lane = 0; lane < 3; ++lane) {
+    w.v(4, lane) = F(0.3f);
+    w.v(5, lane) = F(0.7f);
+    w.v(6, lane) = F(r[lane]);
+  }
+  ASSERT_TRUE(Run(kSampleLz, w).ok());  // VADDR x, y, z: a 3D T# takes three
+  for (uint32_t lane = 0; lane < 3; ++lane) {
+    for (uint32_t c = 0; c < 3; ++c) EXPECT_EQ(w.v(c, lane), F(expect[lane])) << "lane " << lane;
+    EXPECT_EQ(w.v(3, lane), F(1.0f));
+  }
+}
+
 TEST_F(MimgExecuteTest, UnboundResourceReturnsZeros) {
   Wave w;  // s[8:15] all zero
   w.exec = ~0ull << 8;
