@@ -114,8 +114,28 @@ HWY_INLINE void SampleLevel(const WaveSetup& s, const GeneralWave& w, const Samp
   VF u, v;
   TexelSpace(s, g, sc, tc, &u, &v);
   const MI active_i = hn::RebindMask(di, active);
+  if constexpr (!kGeneral) {  // plain 2D: no layer, no border, no compare
+    if (!any_linear) {
+      VI x, y;
+      PointTexel<false>(s, g, u, v, ox, oy, &x, &y, nullptr);
+      FetchTexel<kPath>(s, g.offset_words, g.pitch, x, y, active_i, out);
+      return;
+    }
+    TEXUNIT_FOOTPRINT(f);
+    BilinearFootprint<false>(s, g, u, v, ox, oy, linear, f);
+    TEXUNIT_VEC4(VF, t00);
+    TEXUNIT_VEC4(VF, t10);
+    TEXUNIT_VEC4(VF, t01);
+    TEXUNIT_VEC4(VF, t11);
+    FetchTexel<kPath>(s, g.offset_words, g.pitch, f.x0, f.y0, active_i, t00);
+    FetchTexel<kPath>(s, g.offset_words, g.pitch, f.x1, f.y0, active_i, t10);
+    FetchTexel<kPath>(s, g.offset_words, g.pitch, f.x0, f.y1, active_i, t01);
+    FetchTexel<kPath>(s, g.offset_words, g.pitch, f.x1, f.y1, active_i, t11);
+    Bilerp(f, linear, t00, t10, t01, t11, out);
+    return;
+  }
   const MI none = hn::RebindMask(di, hn::FirstN(df, 0));
-  if (!(kGeneral && w.volume)) {
+  if (!w.volume) {
     const VI slice = kGeneral && w.layered ? LayerBase(s, op, base, level) : hn::Zero(di);
     Lookup2D<kPath, kGeneral>(s, w, g, u, v, ox, oy, slice, none, ref, linear, any_linear, active_i,
                               out);
