@@ -36,7 +36,6 @@ HWY_INLINE VI ModPositive(DF df, VI i, VI n, VF inv_n) {
   return r;
 }
 
-HWY_INLINE bool IsBorderMode(ClampMode m) { return static_cast<uint8_t>(m) >= 4; }
 HWY_INLINE bool IsHalfBorderMode(ClampMode m) {
   return m == ClampMode::kClampHalfBorder || m == ClampMode::kMirrorOnceHalfBorder;
 }
@@ -183,23 +182,24 @@ HWY_INLINE void VolumeAxis(const WaveSetup& s, const SamplerOperands& op, size_t
   *w = SanitizeCoord(df, s.unnormalized ? r : hn::Mul(r, hn::ConvertTo(df, *depth)));
 }
 
+// One axis of POINT: floor(u) (the half-border modes' last-texel rule included) plus the offset,
+// mapped by the clamp mode.
+template <bool kBorder>
+HWY_INLINE VI PointAxis(ClampMode mode, VF u, VI n, VF inv_n, bool pow2, VI offset, MI* border) {
+  const DF df;
+  const DI di;
+  const VI i =
+      kBorder ? PointIndex(mode, HalfBorderClamp(mode, u, n), n) : hn::ConvertTo(di, hn::Floor(u));
+  return ApplyClamp<kBorder>(df, mode, hn::Add(i, offset), n, inv_n, pow2, border);
+}
+
 // POINT: the texel (floor(u) + ox, floor(v) + oy) after the clamp modes; `*border` marks border
 // texels (left false when neither axis has a border mode).
 template <bool kBorder>
 HWY_INLINE void PointTexel(const WaveSetup& s, const LevelGeometry& g, VF u, VF v, VI ox, VI oy,
                            VI* x, VI* y, MI* border) {
-  const DF df;
-  const DI di;
-  VI i, j;
-  if constexpr (kBorder) {
-    i = PointIndex(s.clamp_x, HalfBorderClamp(s.clamp_x, u, g.w), g.w);
-    j = PointIndex(s.clamp_y, HalfBorderClamp(s.clamp_y, v, g.h), g.h);
-  } else {
-    i = hn::ConvertTo(di, hn::Floor(u));
-    j = hn::ConvertTo(di, hn::Floor(v));
-  }
-  *x = ApplyClamp<kBorder>(df, s.clamp_x, hn::Add(i, ox), g.w, g.inv_w, s.pow2_x, border);
-  *y = ApplyClamp<kBorder>(df, s.clamp_y, hn::Add(j, oy), g.h, g.inv_h, s.pow2_y, border);
+  *x = PointAxis<kBorder>(s.clamp_x, u, g.w, g.inv_w, s.pow2_x, ox, border);
+  *y = PointAxis<kBorder>(s.clamp_y, v, g.h, g.inv_h, s.pow2_y, oy, border);
 }
 
 // One axis of the bilinear footprint: texels i0 + 1 apart after the clamp mode (*x0, *x1), the
@@ -267,11 +267,7 @@ HWY_INLINE void LinearFootprint1D(const WaveSetup& s, const LevelGeometry& g, VF
 // 1D POINT: the texel of row 0.
 template <bool kBorder>
 HWY_INLINE VI PointTexel1D(const WaveSetup& s, const LevelGeometry& g, VF u, VI ox, MI* border) {
-  const DF df;
-  const DI di;
-  const VI i = kBorder ? PointIndex(s.clamp_x, HalfBorderClamp(s.clamp_x, u, g.w), g.w)
-                       : hn::ConvertTo(di, hn::Floor(u));
-  return ApplyClamp<kBorder>(df, s.clamp_x, hn::Add(i, ox), g.w, g.inv_w, s.pow2_x, border);
+  return PointAxis<kBorder>(s.clamp_x, u, g.w, g.inv_w, s.pow2_x, ox, border);
 }
 
 // Arrays: the lane's view layer, clamp(rne(layer), 0, N - 1) (a NaN layer is 0), as the element

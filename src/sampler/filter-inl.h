@@ -106,8 +106,9 @@ HWY_INLINE void Lerp1D(const Footprint& f, MF linear, Vec4<VF> t0, Vec4<VF> t1, 
   }
 }
 
-// Mip LINEAR: (1 - f) * c0 + f * c1 on the `blend` lanes (f > 0), c0 elsewhere.
-HWY_INLINE void MipBlend(VF frac, MF blend, Vec4<VF> c1, Vec4<VF> c) {
+// (1 - f) * c + f * c1 on the `blend` lanes, c elsewhere: the mip LINEAR blend of two levels'
+// results, and 3D's LINEAR z blend of two depth slices'.
+HWY_INLINE void LerpBlend(VF frac, MF blend, Vec4<VF> c1, Vec4<VF> c) {
   const DF df;
   const VF nf = hn::Sub(hn::Set(df, 1.0f), frac);
   for (int i = 0; i < 4; ++i) {

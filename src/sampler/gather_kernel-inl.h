@@ -82,10 +82,9 @@ HWY_INLINE void GatherWaveImpl(const WaveSetup& s) {
       VF wz;
       VI depth;
       VolumeAxis(s, op, base, level, &wz, &depth);
-      const VI k = hn::Add(PointIndex(s.clamp_z, HalfBorderClamp(s.clamp_z, wz, depth), depth),
-                           LoadOffsetZ(op, base, use_offset));
       const VF inv_depth = hn::Div(hn::Set(df, 1.0f), hn::ConvertTo(df, depth));
-      const VI z = ApplyClamp<true>(df, s.clamp_z, k, depth, inv_depth, false, &slice_border);
+      const VI z = PointAxis<true>(s.clamp_z, wz, depth, inv_depth, false,
+                                   LoadOffsetZ(op, base, use_offset), &slice_border);
       slice = hn::Mul(z, LevelLookup(di, s.levels.slice_elems, level, UniformLevel(level)));
     }
     const VF ref = s.compare ? CompareReference(s, op, base) : hn::Zero(df);

@@ -114,7 +114,9 @@ HWY_INLINE void SampleLevel(const WaveSetup& s, const GeneralWave& w, const Samp
   VF u, v;
   TexelSpace(s, g, sc, tc, &u, &v);
   const MI active_i = hn::RebindMask(di, active);
-  if constexpr (!kGeneral) {  // plain 2D: no layer, no border, no compare
+  // Plain 2D: no layer, no border, no compare. Its own body rather than Lookup2D's: through
+  // Lookup2D (dead masks and all) AVX3 random bilinear ran 18% slower.
+  if constexpr (!kGeneral) {
     if (!any_linear) {
       VI x, y;
       PointTexel<false>(s, g, u, v, ox, oy, &x, &y, nullptr);
@@ -161,10 +163,7 @@ HWY_INLINE void SampleLevel(const WaveSetup& s, const GeneralWave& w, const Samp
   TEXUNIT_VEC4(VF, c1);
   Lookup2D<kPath, kGeneral>(s, w, g, u, v, ox, oy, hn::Mul(k1, slice_elems), bz1, ref, linear,
                             any_linear, hn::RebindMask(di, blend), c1);
-  const VF ng = hn::Sub(hn::Set(df, 1.0f), gz);
-  for (int c = 0; c < 4; ++c) {
-    out[c] = hn::IfThenElse(blend, hn::Add(hn::Mul(ng, out[c]), hn::Mul(gz, c1[c])), out[c]);
-  }
+  LerpBlend(gz, blend, c1, out);
 }
 
 template <FetchPath kPath, bool kGeneral>
@@ -213,7 +212,7 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
         TEXUNIT_VEC4(VF, c1);
         SampleLevel<kPath, kGeneral>(s, w, op, base, d1, sc, tc, ox, oy, oz, ref, linear,
                                      any_linear, blend, c1);
-        MipBlend(frac, blend, c1, c);
+        LerpBlend(frac, blend, c1, c);
       }
     }
     // Compare results are not codes.

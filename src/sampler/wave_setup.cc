@@ -198,10 +198,10 @@ Status PrepareSampler(const TexRequest& req, WaveSetup* s) {
     TEXUNIT_RETURN_IF_ERROR(CheckFilter("Z_FILTER", static_cast<uint8_t>(sd->z_filter), 2));
     s->clamp_z = sd->clamp_z;
     using ZLinear = WaveSetup::ZLinear;
-    s->z_linear = !filterable                           ? ZLinear::kNever
+    s->z_linear = !filterable                        ? ZLinear::kNever
                   : sd->z_filter == ZFilter::kLinear ? ZLinear::kAlways
                   : sd->z_filter == ZFilter::kNone   ? ZLinear::kAsXy
-                                                       : ZLinear::kNever;
+                                                     : ZLinear::kNever;
   }
   s->hardware_precision = req.precision == PrecisionMode::kHardware;
   if (s->compare) {

@@ -310,8 +310,7 @@ Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& w
   req.exec = wave.exec;
   // std::array<uint32_t, 4> is four dwords with no padding, as TexRequest's rows are.
   static_assert(sizeof(std::array<uint32_t, 4>) == sizeof(uint32_t[4]));
-  req.border_color_table =
-      reinterpret_cast<const uint32_t(*)[4]>(wave.border_color_table.data());
+  req.border_color_table = reinterpret_cast<const uint32_t(*)[4]>(wave.border_color_table.data());
   req.border_color_count = static_cast<uint32_t>(wave.border_color_table.size());
   TEXUNIT_RETURN_IF_ERROR(runtime.Execute(req));
   if (inst.mods.d16 && results > 0) WriteD16Results(inst, wave, d16_result, results, packed);
