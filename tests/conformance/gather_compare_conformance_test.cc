@@ -129,14 +129,6 @@ constexpr int kNudges = 9;
 float NudgeX(int n) { return static_cast<float>(n % 3 - 1) * kNudge; }
 float NudgeY(int n) { return static_cast<float>(n / 3 - 1) * kNudge; }
 
-struct Mode {
-  ClampMode texunit;
-  VkSamplerAddressMode vulkan;
-  const char* name;
-};
-constexpr Mode kWrap{ClampMode::kWrap, VK_SAMPLER_ADDRESS_MODE_REPEAT, "repeat"};
-constexpr Mode kMirror{ClampMode::kMirror, VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT, "mirror"};
-constexpr Mode kClamp{ClampMode::kClampLastTexel, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, "clamp"};
 struct Address {
   Mode u, v;
 };

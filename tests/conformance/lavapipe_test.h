@@ -11,11 +11,24 @@
 #include <vector>
 
 #include "conformance/vk_runner.h"
+#include "texunit/descriptors.h"
 #include "texunit/gcn.h"
 #include "texunit/memory.h"
 #include "texunit/runtime.h"
 
 namespace texunit::conformance {
+
+// An address mode on both sides: the S# clamp mode and the Vulkan sampler's, named for reports.
+struct Mode {
+  ClampMode texunit;
+  VkSamplerAddressMode vulkan;
+  const char* name;
+};
+inline constexpr Mode kWrap{ClampMode::kWrap, VK_SAMPLER_ADDRESS_MODE_REPEAT, "repeat"};
+inline constexpr Mode kMirror{ClampMode::kMirror, VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT,
+                              "mirror"};
+inline constexpr Mode kClamp{ClampMode::kClampLastTexel, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+                             "clamp"};
 
 // One lane's view of a wave's VGPRs: v(r) is VGPR r of that lane.
 struct LaneRegs {

@@ -46,15 +46,6 @@ constexpr int kLanesPerCase = 512;
 // llvm-mc -mcpu=tonga: image_sample_l v[0:3], v[4:6], s[8:15], s[16:19] dmask:0xf
 constexpr uint32_t kSampleL[] = {0xf0900f00, 0x00820004};
 
-struct Mode {
-  ClampMode texunit;
-  VkSamplerAddressMode vulkan;
-  const char* name;
-};
-constexpr Mode kWrap{ClampMode::kWrap, VK_SAMPLER_ADDRESS_MODE_REPEAT, "repeat"};
-constexpr Mode kMirror{ClampMode::kMirror, VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT, "mirror"};
-constexpr Mode kClamp{ClampMode::kClampLastTexel, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, "clamp"};
-
 struct Case {
   bool mag_linear, min_linear, mip_linear;
   Mode u, v;
