@@ -270,25 +270,55 @@ HWY_INLINE VI PointTexel1D(const WaveSetup& s, const LevelGeometry& g, VF u, VI 
   return PointAxis<kBorder>(s.clamp_x, u, g.w, g.inv_w, s.pow2_x, ox, border);
 }
 
-// Arrays: the lane's view layer, clamp(rne(layer), 0, N - 1) (a NaN layer is 0), as the element
-// offset of that memory layer in view level `level`.
-HWY_INLINE VI LayerBase(const WaveSetup& s, const SamplerOperands& op, size_t base, VI level) {
+// clamp(rne(x), 0, hi) of a float operand (a NaN is 0): the array layer rule, also the cube's face
+// and cube index.
+HWY_INLINE VI RoundedIndex(VF x, int32_t hi) {
   const DF df;
   const DI di;
-  VF l = hn::LoadU(df, op.layer + base);
-  l = hn::IfThenZeroElse(hn::IsNaN(l), l);
-  l = hn::Min(hn::Max(l, hn::Zero(df)), hn::Set(df, static_cast<float>(s.view_layers - 1)));
+  x = hn::IfThenZeroElse(hn::IsNaN(x), x);
+  x = hn::Min(hn::Max(x, hn::Zero(df)), hn::Set(df, static_cast<float>(hi)));
   // Round half to even by hand: Highway's SCALAR NearestInt adds 0.5 first, which rounds
   // 0.49999997 up. floor and the fraction are exact below 2^23.
-  const VF fl = hn::Floor(l);
-  const VF frac = hn::Sub(l, fl);
-  VI r = hn::ConvertTo(di, fl);
+  const VF fl = hn::Floor(x);
+  const VF frac = hn::Sub(x, fl);
+  const VI r = hn::ConvertTo(di, fl);
   const VF half = hn::Set(df, 0.5f);
   const MI odd = hn::Eq(hn::And(r, hn::Set(di, 1)), hn::Set(di, 1));
   const MI up = hn::Or(hn::RebindMask(di, hn::Gt(frac, half)),
                        hn::And(hn::RebindMask(di, hn::Eq(frac, half)), odd));
-  r = hn::Add(r, hn::IfThenElseZero(up, hn::Set(di, 1)));
-  const VI layer = hn::Add(r, hn::Set(di, s.base_array));
+  return hn::Add(r, hn::IfThenElseZero(up, hn::Set(di, 1)));
+}
+
+// Arrays: the lane's view layer, clamp(rne(layer), 0, N - 1), as a memory layer.
+HWY_INLINE VI ArrayLayer(const WaveSetup& s, const SamplerOperands& op, size_t base) {
+  const DF df;
+  const DI di;
+  return hn::Add(RoundedIndex(hn::LoadU(df, op.layer + base), s.view_layers - 1),
+                 hn::Set(di, s.base_array));
+}
+
+// Cubes: the memory layer of face 0 of the lane's cube, base_array + 6 * K, and its face F.
+HWY_INLINE void CubeLayer(const WaveSetup& s, const SamplerOperands& op, size_t base, VI* layer0,
+                          VI* face) {
+  const DF df;
+  const DI di;
+  *face = RoundedIndex(hn::LoadU(df, op.layer + base), 5);
+  const VI k = RoundedIndex(hn::LoadU(df, op.cube + base), s.cubes - 1);
+  *layer0 = hn::Add(hn::Mul(k, hn::Set(di, 6)), hn::Set(di, s.base_array));
+}
+
+// The element offset, in view level `level`, of the memory layer each lane reads: arrays' layer,
+// or a non-seamless cube's face (seamless cubes pick a layer per texel: cube-inl.h).
+HWY_INLINE VI LayerBase(const WaveSetup& s, const SamplerOperands& op, size_t base, VI level) {
+  const DI di;
+  VI layer;
+  if (s.cube) {
+    VI face;
+    CubeLayer(s, op, base, &layer, &face);
+    layer = hn::Add(layer, face);
+  } else {
+    layer = ArrayLayer(s, op, base);
+  }
   return hn::Mul(layer, LevelLookup(di, s.levels.slice_elems, level, UniformLevel(level)));
 }
 

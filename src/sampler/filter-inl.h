@@ -1,6 +1,7 @@
 // The filter stage of the sampler ops (docs/sampling.md, "Depth compare" and "Filtering"): the
-// per-texel depth compare of _C (true PCF: before any weighting), the bilinear weights and the
-// linear mip blend. Fixed operation order, no MulAdd: every target gives identical bits.
+// per-texel depth compare of _C (true PCF: before any weighting), the bilinear weights, the
+// linear mip blend and FILTER_MODE's min/max reductions. Fixed operation order, no MulAdd: every
+// target gives identical bits.
 #if defined(TEXUNIT_FILTER_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef TEXUNIT_FILTER_INL_H_
 #undef TEXUNIT_FILTER_INL_H_
@@ -114,6 +115,54 @@ HWY_INLINE void LerpBlend(VF frac, MF blend, Vec4<VF> c1, Vec4<VF> c) {
   for (int i = 0; i < 4; ++i) {
     c[i] = hn::IfThenElse(blend, hn::Add(hn::Mul(nf, c[i]), hn::Mul(frac, c1[i])), c[i]);
   }
+}
+
+// IEEE 754 minNum / maxNum with -0 < +0: a NaN operand yields the other.
+template <bool kMax>
+HWY_INLINE VF MinMaxNum(VF a, VF b) {
+  VF r = hn::IfThenElse(kMax ? hn::Gt(a, b) : hn::Lt(a, b), a, b);
+  r = hn::IfThenElse(hn::Eq(a, b), kMax ? hn::And(a, b) : hn::Or(a, b), r);  // the zeros' signs
+  r = hn::IfThenElse(hn::IsNaN(a), b, r);
+  return hn::IfThenElse(hn::IsNaN(b), a, r);
+}
+
+// FILTER_MODE MIN or MAX: `acc` reduced with `t` on the `use` lanes (a non-zero weight).
+HWY_INLINE VF ReduceWith(FilterMode mode, MF use, VF acc, VF t) {
+  return hn::IfThenElse(
+      use, mode == FilterMode::kMax ? MinMaxNum<true>(acc, t) : MinMaxNum<false>(acc, t), acc);
+}
+
+// The 2x2 footprint combined by the S#'s FILTER_MODE: Bilerp for BLEND, else the minimum or
+// maximum of the texels with a non-zero weight (t00 always; lanes outside `linear` have a = b = 0).
+HWY_INLINE void Combine2x2(FilterMode mode, const Footprint& f, MF linear, Vec4<VF> t00,
+                           Vec4<VF> t10, Vec4<VF> t01, Vec4<VF> t11, Vec4<VF> out) {
+  if (mode == FilterMode::kBlend) return Bilerp(f, linear, t00, t10, t01, t11, out);
+  const DF df;
+  const MF ua = hn::And(linear, hn::Gt(f.a, hn::Zero(df)));
+  const MF ub = hn::And(linear, hn::Gt(f.b, hn::Zero(df)));
+  for (int c = 0; c < 4; ++c) {
+    VF r = ReduceWith(mode, ua, t00[c], t10[c]);
+    r = ReduceWith(mode, ub, r, t01[c]);
+    out[c] = ReduceWith(mode, hn::And(ua, ub), r, t11[c]);
+  }
+}
+
+// 1D's pair combined by FILTER_MODE.
+HWY_INLINE void Combine1D(FilterMode mode, const Footprint& f, MF linear, Vec4<VF> t0, Vec4<VF> t1,
+                          Vec4<VF> out) {
+  if (mode == FilterMode::kBlend) return Lerp1D(f, linear, t0, t1, out);
+  const DF df;
+  const MF ua = hn::And(linear, hn::Gt(f.a, hn::Zero(df)));
+  for (int c = 0; c < 4; ++c) out[c] = ReduceWith(mode, ua, t0[c], t1[c]);
+}
+
+// Two levels' (or 3D slices') results combined by FILTER_MODE on the `blend` lanes: LerpBlend, or
+// the reduction where the second's weight `frac` is non-zero.
+HWY_INLINE void CombineBlend(FilterMode mode, VF frac, MF blend, Vec4<VF> c1, Vec4<VF> c) {
+  if (mode == FilterMode::kBlend) return LerpBlend(frac, blend, c1, c);
+  const DF df;
+  const MF use = hn::And(blend, hn::Gt(frac, hn::Zero(df)));
+  for (int i = 0; i < 4; ++i) c[i] = ReduceWith(mode, use, c[i], c1[i]);
 }
 
 }  // namespace HWY_NAMESPACE

@@ -1,5 +1,5 @@
-// IMAGE_GATHER4 with every variant (_L, _LZ, _B, _CL, _C, _O) and IMAGE_GET_LOD on 1D, 2D, 3D and
-// array images (docs/sampling.md, "GATHER4" and "GET_LOD"): the LOD stage picks one level per lane,
+// IMAGE_GATHER4 with every variant (_L, _LZ, _B, _CL, _C, _O) and IMAGE_GET_LOD on every image
+// type (docs/sampling.md, "GATHER4" and "GET_LOD"): the LOD stage picks one level per lane,
 // the address stage the 2x2 footprint, and the four texels are returned as a load reads them.
 #if defined(TEXUNIT_GATHER_KERNEL_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef TEXUNIT_GATHER_KERNEL_INL_H_
@@ -10,6 +10,7 @@
 
 #include "hwy/highway.h"
 #include "sampler/address-inl.h"
+#include "sampler/cube-inl.h"
 #include "sampler/filter-inl.h"
 #include "sampler/lod-inl.h"
 #include "sampler/output-inl.h"
@@ -41,6 +42,37 @@ HWY_INLINE VU GatherTexel(const WaveSetup& s, const OutputPlan& p, const LevelGe
   return SelectResult(p, s.gather_sel, bits);
 }
 
+// A seamless cube's gather: the footprint's texels with edge texels read across the edge and
+// corner texels the mean of three (of the gathered component; integer formats take the face's own
+// texel), in seed 000's order.
+HWY_INLINE void GatherCube(const WaveSetup& s, const OutputPlan& out, const LevelGeometry& g,
+                           const SamplerOperands& op, size_t base, VI level, VF u, VF v, VF ref,
+                           MI active, hn::Mask<DU> active_u, bool all_active, Footprint& f) {
+  const DF df;
+  const DI di;
+  const MI none = hn::FirstN(di, 0);
+  VI layer0, face;
+  CubeLayer(s, op, base, &layer0, &face);
+  const VI slice_elems = LevelLookup(di, s.levels.slice_elems, level, UniformLevel(level));
+  CubeFootprint(s, g, u, v, hn::FirstN(df, hn::Lanes(df)), f);
+  const bool mean = s.plan.numeric == NumericClass::kFloat;
+  const auto write = [&](int k, VI i, VI j) {
+    VU a, b, c;
+    const MI corner = CubeTexel(i, j, g.w, face, active, [&](VI tf, VI x, VI y, MI m, int which) {
+      VU& dst = which == 0 ? a : which == 1 ? b : c;
+      dst = GatherTexel(s, out, g, x, y, hn::Mul(hn::Add(layer0, tf), slice_elems), none, ref, m);
+    });
+    if (mean && !hn::AllFalse(di, corner)) {
+      a = AsBits(FlushDenormal(CornerMean(corner, AsFloat(a), AsFloat(b), AsFloat(c))));
+    }
+    WriteResult(out, a, active_u, all_active, out.data[k], base);
+  };
+  write(0, f.x0, f.y1);
+  write(1, f.x1, f.y1);
+  write(2, f.x1, f.y0);
+  write(3, f.x0, f.y0);
+}
+
 HWY_INLINE void GatherWaveImpl(const WaveSetup& s) {
   const DF df;
   const DI di;
@@ -53,6 +85,7 @@ HWY_INLINE void GatherWaveImpl(const WaveSetup& s) {
   const MipFilter mip = WaveMipFilter(s, lambda_zero, /*one_level=*/true);
   const bool use_offset = s.use_offset;
   const bool one_d = !s.uses_y, layered = s.uses_layer, volume = s.uses_z;
+  const bool cube = s.cube_seamless;
   const MF all = hn::FirstN(df, n);
 
   for (size_t base = 0; base < out.lane_count; base += n) {
@@ -66,11 +99,19 @@ HWY_INLINE void GatherWaveImpl(const WaveSetup& s) {
     ChooseLevels(s, mip, lambda, &level, &unused_d1, &unused_frac);
     TEXUNIT_LEVEL_GEOMETRY(g);
     LookupLevel(s, level, g);
+    VF sc = hn::LoadU(df, op.s + base), tc = hn::LoadU(df, op.t + base);
+    if (cube) sc = CubeFaceCoord(sc), tc = CubeFaceCoord(tc);
     VF u, v;
-    TexelSpace(s, g, hn::LoadU(df, op.s + base), hn::LoadU(df, op.t + base), &u, &v);
+    TexelSpace(s, g, sc, tc, &u, &v);
+    const VF ref = s.compare ? CompareReference(s, op, base) : hn::Zero(df);
+    TEXUNIT_FOOTPRINT(f);
+    if (cube) {
+      GatherCube(s, out, g, op, base, level, u, v, ref, active, active_u, all_active, f);
+      WriteStatus(out, active_u, all_active, base);
+      continue;
+    }
     VI ox, oy;
     LoadOffsets(op, base, use_offset, &ox, &oy);
-    TEXUNIT_FOOTPRINT(f);
     if (one_d) {
       LinearFootprint1D<true>(s, g, u, ox, all, f);  // row 0 twice: j0 = j1 = 0
     } else {
@@ -87,7 +128,6 @@ HWY_INLINE void GatherWaveImpl(const WaveSetup& s) {
                                    LoadOffsetZ(op, base, use_offset), &slice_border);
       slice = hn::Mul(z, LevelLookup(di, s.levels.slice_elems, level, UniformLevel(level)));
     }
-    const VF ref = s.compare ? CompareReference(s, op, base) : hn::Zero(df);
     // Seed 000's order: (x0, y1), (x1, y1), (x1, y0), (x0, y0). (No arrays of vectors: SVE's
     // are sizeless.)
     const auto write = [&](int k, VI x, VI y, MI border) {

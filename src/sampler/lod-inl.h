@@ -116,6 +116,51 @@ HWY_INLINE VF UnclampedLambda(const WaveSetup& s, const SamplerOperands& op, siz
   return lambda;
 }
 
+// Anisotropic filtering's footprint (docs/sampling.md, "Anisotropic filtering") for 2D-like
+// images: the probe count n (1..R, as a float), the long axis (ds, dt) in normalized coordinates
+// and lambda of P / n^2 with steps 2's biases (what ClampLambda takes).
+HWY_INLINE VF AnisoLambda(const WaveSetup& s, const SamplerOperands& op, size_t base, VF* n, VF* ds,
+                          VF* dt) {
+  const DF df;
+  VF dsdx, dtdx, dsdy, dtdy;
+  if (s.lod_derivatives) {
+    const auto load = [&](const float* v) {
+      return s.lod_coarse ? QuadLane<0>(v, base) : hn::LoadU(df, v + base);
+    };
+    dsdx = load(op.deriv[0][0]);
+    dtdx = load(op.deriv[0][1]);
+    dsdy = load(op.deriv[1][0]);
+    dtdy = load(op.deriv[1][1]);
+  } else {
+    const VF s_tl = QuadLane<0>(op.s, base), t_tl = QuadLane<0>(op.t, base);
+    dsdx = hn::Sub(QuadLane<1>(op.s, base), s_tl);
+    dtdx = hn::Sub(QuadLane<1>(op.t, base), t_tl);
+    dsdy = hn::Sub(QuadLane<2>(op.s, base), s_tl);
+    dtdy = hn::Sub(QuadLane<2>(op.t, base), t_tl);
+  }
+  const VF w = hn::Set(df, s.lod_width), h = hn::Set(df, s.lod_height);
+  const VF dudx = hn::Mul(dsdx, w), dvdx = hn::Mul(dtdx, h);
+  const VF dudy = hn::Mul(dsdy, w), dvdy = hn::Mul(dtdy, h);
+  const VF rx = hn::Add(hn::Mul(dudx, dudx), hn::Mul(dvdx, dvdx));
+  const VF ry = hn::Add(hn::Mul(dudy, dudy), hn::Mul(dvdy, dvdy));
+  const MF nan = hn::Or(hn::IsNaN(rx), hn::IsNaN(ry));
+  const VF p = hn::IfThenElse(nan, hn::Set(df, __builtin_nanf("")), hn::Max(rx, ry));
+  const VF q = hn::Min(rx, ry);
+  const VF one = hn::Set(df, 1.0f);
+  VF count = hn::Min(hn::Ceil(hn::Sqrt(hn::Div(p, q))), hn::Set(df, static_cast<float>(s.aniso)));
+  // P of 0, infinite or NaN (which also covers a NaN ratio): one probe.
+  const MF usable = hn::And(hn::Gt(p, hn::Zero(df)), hn::Lt(p, hn::Set(df, HUGE_VALF)));
+  count = hn::IfThenElse(hn::And(usable, hn::Not(hn::IsNaN(count))), count, one);
+  *n = count;
+  const MF x_major = hn::Ge(rx, ry);
+  *ds = hn::IfThenElse(x_major, dsdx, dsdy);
+  *dt = hn::IfThenElse(x_major, dtdx, dtdy);
+  VF lambda = hn::Mul(hn::Set(df, 0.5f), Log2(df, hn::Div(p, hn::Mul(count, count))));
+  lambda = hn::Add(lambda, hn::Set(df, s.sampler_bias));
+  if (s.use_bias_operand) lambda = hn::Add(lambda, hn::LoadU(df, op.bias + base));
+  return lambda;
+}
+
 // Step 4 alone (LZ skips steps 2-3 but not this).
 HWY_INLINE VF QuantizeLambda(const WaveSetup& s, VF lambda) {
   const DF df;

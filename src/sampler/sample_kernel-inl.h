@@ -1,4 +1,4 @@
-// IMAGE_SAMPLE and every variant (_L, _LZ, _B, _CL, _D, _CD, _C, _O) on 1D, 2D and array images
+// IMAGE_SAMPLE and every variant (_L, _LZ, _B, _CL, _D, _CD, _C, _O) on every image type
 // (docs/sampling.md): the stages lod -> address -> fetch -> filter -> output, per chunk of lanes
 // as SoA vectors. Lanes on different levels gather their own level's values.
 #if defined(TEXUNIT_SAMPLE_KERNEL_INL_H_) == defined(HWY_TARGET_TOGGLE)
@@ -10,6 +10,7 @@
 
 #include "hwy/highway.h"
 #include "sampler/address-inl.h"
+#include "sampler/cube-inl.h"
 #include "sampler/filter-inl.h"
 #include "sampler/lod-inl.h"
 #include "sampler/output-inl.h"
@@ -22,19 +23,21 @@ namespace HWY_NAMESPACE {
 
 // The general kernel's per-wave choices (held in a local: see OutputPlan).
 struct GeneralWave {
-  bool compare;  // _C
-  bool border;   // a border clamp mode
-  bool one_d;    // 1D or 1D_ARRAY: row 0 only, filtered along x
-  bool layered;  // 1D_ARRAY or 2D_ARRAY: each lane's layer
-  bool volume;   // 3D: a third axis, z
+  bool compare;       // _C
+  bool border;        // a border clamp mode
+  bool one_d;         // 1D or 1D_ARRAY: row 0 only, filtered along x
+  bool layered;       // 1D_ARRAY, 2D_ARRAY or a non-seamless CUBE: each lane's layer
+  bool volume;        // 3D: a third axis, z
+  bool cube;          // a seamless CUBE: each texel's face
+  FilterMode reduce;  // S# FILTER_MODE
 };
 
 HWY_INLINE GeneralWave MakeGeneralWave(const WaveSetup& s) {
-  return {s.compare, s.has_border, !s.uses_y, s.uses_layer, s.uses_z};
+  return {s.compare, s.has_border, !s.uses_y, s.uses_layer, s.uses_z, s.cube_seamless, s.reduction};
 }
 
 // A texel in the filter domain. The general kernel (kGeneral: every format on the general fetch
-// path, any image type this release samples) also reads the lane's layer, takes the border color
+// path, any image type) also reads the lane's layer, takes the border color
 // on `border` lanes and, with _C, the compare result; the specialised 2D kernels carry none of it.
 template <FetchPath kPath, bool kGeneral>
 HWY_INLINE void FilterTexel(const WaveSetup& s, const GeneralWave& w, const LevelGeometry& g,
@@ -78,7 +81,7 @@ HWY_INLINE void Lookup2D(const WaveSetup& s, const GeneralWave& w, const LevelGe
                                  t0);
     FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, active_i, f.x1, f.y0, hn::Or(border, f.bx1),
                                  t1);
-    Lerp1D(f, linear, t0, t1, out);
+    Combine1D(w.reduce, f, linear, t0, t1, out);
     return;
   }
   if (!any_linear) {
@@ -99,7 +102,52 @@ HWY_INLINE void Lookup2D(const WaveSetup& s, const GeneralWave& w, const LevelGe
   FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, active_i, f.x1, f.y0, hn::Or(f.bx1, row0), t10);
   FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, active_i, f.x0, f.y1, hn::Or(f.bx0, row1), t01);
   FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, active_i, f.x1, f.y1, hn::Or(f.bx1, row1), t11);
-  Bilerp(f, linear, t00, t10, t01, t11, out);
+  if constexpr (kGeneral) {
+    Combine2x2(w.reduce, f, linear, t00, t10, t01, t11, out);
+  } else {
+    Bilerp(f, linear, t00, t10, t01, t11, out);
+  }
+}
+
+// The seamless cube lookup of one chunk at one level: POINT in the lane's face, or BILINEAR with
+// edge texels read across the edge and corner texels the mean of three (cube-inl.h).
+template <FetchPath kPath>
+HWY_INLINE void LookupCube(const WaveSetup& s, const GeneralWave& w, const LevelGeometry& g,
+                           const SamplerOperands& op, size_t base, VI level, VF u, VF v, VF ref,
+                           MF linear, bool any_linear, MI active_i, Vec4<VF> out) {
+  const DI di;
+  const MI none = hn::FirstN(di, 0);
+  VI layer0, face;
+  CubeLayer(s, op, base, &layer0, &face);
+  const VI slice_elems = LevelLookup(di, s.levels.slice_elems, level, UniformLevel(level));
+  const auto slice = [&](VI f) { return hn::Mul(hn::Add(layer0, f), slice_elems); };
+  TEXUNIT_FOOTPRINT(f);
+  CubeFootprint(s, g, u, v, linear, f);
+  if (!any_linear) {
+    FilterTexel<kPath, true>(s, w, g, slice(face), ref, active_i, f.x0, f.y0, none, out);
+    return;
+  }
+  const auto texel = [&](VI i, VI j, Vec4<VF> dst) {
+    TEXUNIT_VEC4(VF, tb);
+    TEXUNIT_VEC4(VF, tc);
+    const MI corner = CubeTexel(i, j, g.w, face, active_i, [&](VI tf, VI x, VI y, MI m, int k) {
+      FilterTexel<kPath, true>(s, w, g, slice(tf), ref, m, x, y, none,
+                               k == 0   ? dst
+                               : k == 1 ? tb
+                                        : tc);
+    });
+    if (hn::AllFalse(di, corner)) return;
+    for (int c = 0; c < 4; ++c) dst[c] = CornerMean(corner, dst[c], tb[c], tc[c]);
+  };
+  TEXUNIT_VEC4(VF, t00);
+  TEXUNIT_VEC4(VF, t10);
+  TEXUNIT_VEC4(VF, t01);
+  TEXUNIT_VEC4(VF, t11);
+  texel(f.x0, f.y0, t00);
+  texel(f.x1, f.y0, t10);
+  texel(f.x0, f.y1, t01);
+  texel(f.x1, f.y1, t11);
+  Combine2x2(w.reduce, f, linear, t00, t10, t01, t11, out);
 }
 
 // Filters the texels of view level `level` for one chunk. `linear` marks bilinear lanes.
@@ -137,6 +185,10 @@ HWY_INLINE void SampleLevel(const WaveSetup& s, const GeneralWave& w, const Samp
     return;
   }
   const MI none = hn::RebindMask(di, hn::FirstN(df, 0));
+  if (kGeneral && w.cube) {
+    LookupCube<kPath>(s, w, g, op, base, level, u, v, ref, linear, any_linear, active_i, out);
+    return;
+  }
   if (!w.volume) {
     const VI slice = kGeneral && w.layered ? LayerBase(s, op, base, level) : hn::Zero(di);
     Lookup2D<kPath, kGeneral>(s, w, g, u, v, ox, oy, slice, none, ref, linear, any_linear, active_i,
@@ -163,7 +215,61 @@ HWY_INLINE void SampleLevel(const WaveSetup& s, const GeneralWave& w, const Samp
   TEXUNIT_VEC4(VF, c1);
   Lookup2D<kPath, kGeneral>(s, w, g, u, v, ox, oy, hn::Mul(k1, slice_elems), bz1, ref, linear,
                             any_linear, hn::RebindMask(di, blend), c1);
-  LerpBlend(gz, blend, c1, out);
+  CombineBlend(w.reduce, gz, blend, c1, out);
+}
+
+// The anisotropic lookup of one chunk (docs/sampling.md, "Anisotropic filtering"): probe k of
+// each lane at (s, t) + o_k * (ds, dt), on both levels; each level's probes averaged (or reduced
+// by FILTER_MODE) before the mip blend. Lanes with fewer probes stop early; one probe is (s, t).
+HWY_INLINE void SampleProbes(const WaveSetup& s, const GeneralWave& w, const SamplerOperands& op,
+                             size_t base, MipFilter mip, VI d0, VI d1, VF frac, VF s_raw, VF t_raw,
+                             VF probes, VF ds, VF dt, VI ox, VI oy, VI oz, VF ref, MF linear,
+                             bool any_linear, MF active, Vec4<VF> c) {
+  const DF df;
+  const VF one = hn::Set(df, 1.0f);
+  const MF single = hn::Eq(probes, one);
+  const MF blend =
+      mip == MipFilter::kLinear ? hn::And(active, hn::Gt(frac, hn::Zero(df))) : hn::FirstN(df, 0);
+  const bool any_blend = !hn::AllFalse(df, blend);
+  const int most =
+      static_cast<int>(hn::GetLane(hn::MaxOfLanes(df, hn::IfThenElse(active, probes, one))));
+  const VF two_n = hn::Add(probes, probes);
+  TEXUNIT_VEC4(VF, c1);
+  TEXUNIT_VEC4(VF, p);
+  const auto accumulate = [&](int k, MF probe, Vec4<VF> sum) {
+    for (int i = 0; i < 4; ++i) {
+      if (k == 0) {
+        sum[i] = p[i];
+      } else if (w.reduce == FilterMode::kBlend) {
+        sum[i] = hn::IfThenElse(probe, hn::Add(sum[i], p[i]), sum[i]);
+      } else {
+        sum[i] = ReduceWith(w.reduce, probe, sum[i], p[i]);
+      }
+    }
+  };
+  for (int k = 0; k < most; ++k) {
+    const MF probe = hn::And(active, hn::Lt(hn::Set(df, static_cast<float>(k)), probes));
+    const VF o = hn::Div(hn::Sub(hn::Set(df, static_cast<float>(2 * k + 1)), probes), two_n);
+    VF sk = hn::IfThenElse(single, s_raw, hn::Add(s_raw, hn::Mul(o, ds)));
+    VF tk = hn::IfThenElse(single, t_raw, hn::Add(t_raw, hn::Mul(o, dt)));
+    if (w.cube) sk = CubeFaceCoord(sk), tk = CubeFaceCoord(tk);
+    SampleLevel<FetchPath::kPlain, true>(s, w, op, base, d0, sk, tk, ox, oy, oz, ref, linear,
+                                         any_linear, probe, p);
+    accumulate(k, probe, c);
+    const MF probe1 = hn::And(probe, blend);
+    if (any_blend && !hn::AllFalse(df, probe1)) {
+      SampleLevel<FetchPath::kPlain, true>(s, w, op, base, d1, sk, tk, ox, oy, oz, ref, linear,
+                                           any_linear, probe1, p);
+      accumulate(k, probe1, c1);
+    }
+  }
+  if (w.reduce == FilterMode::kBlend) {
+    for (int i = 0; i < 4; ++i) {
+      c[i] = hn::Div(c[i], probes);
+      c1[i] = hn::Div(c1[i], probes);
+    }
+  }
+  if (any_blend) CombineBlend(w.reduce, frac, blend, c1, c);
 }
 
 template <FetchPath kPath, bool kGeneral>
@@ -180,39 +286,60 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
   const MipFilter mip = WaveMipFilter(s, lambda_zero, /*one_level=*/false);
   const bool use_offset = s.use_offset;
   const bool mag_linear = s.mag_linear, min_linear = s.min_linear;
+  const bool aniso = s.aniso > 1;
 
   for (size_t base = 0; base < out.lane_count; base += n) {
     const hn::Mask<DU> active_u = ActiveMask(du, s.exec, base);
     if (hn::AllFalse(du, active_u)) continue;
     const MF active = hn::RebindMask(df, active_u);
     const bool all_active = hn::AllTrue(du, active_u);
-    const VF sc = hn::LoadU(df, op.s + base);
-    const VF tc = hn::LoadU(df, op.t + base);
+    const VF s_raw = hn::LoadU(df, op.s + base);
+    const VF t_raw = hn::LoadU(df, op.t + base);
+    VF sc = s_raw, tc = t_raw;
+    if (kGeneral && w.cube) sc = CubeFaceCoord(sc), tc = CubeFaceCoord(tc);
     VI ox, oy;
     LoadOffsets(op, base, use_offset, &ox, &oy);
     const VI oz = kGeneral && w.volume ? LoadOffsetZ(op, base, use_offset) : hn::Zero(DI());
     const VF ref = kGeneral && w.compare ? CompareReference(s, op, base) : hn::Zero(df);
 
-    const VF lambda = SampleLambda(s, op, base, lambda_zero);
+    VF lambda = SampleLambda(s, op, base, lambda_zero);
     const MF magnify = hn::Le(lambda, hn::Zero(df));
     const MF linear = mag_linear == min_linear
                           ? (mag_linear ? hn::FirstN(df, n) : hn::FirstN(df, 0))
                           : (mag_linear ? magnify : hn::Not(magnify));
     const bool any_linear = !hn::AllFalse(df, hn::And(linear, active));
+    // Anisotropic lanes (minifying ones): N probes, at the lambda of P / N^2.
+    VF probes = hn::Set(df, 1.0f), ds = hn::Zero(df), dt = hn::Zero(df);
+    if (kGeneral && aniso) {
+      const VF lambda_a = ClampLambda(s, op, base, AnisoLambda(s, op, base, &probes, &ds, &dt));
+      const MF probing = hn::Not(magnify);
+      probes = hn::IfThenElse(probing, probes, hn::Set(df, 1.0f));
+      lambda = hn::IfThenElse(probing, lambda_a, lambda);
+    }
     VI d0, d1;
     VF frac;
     ChooseLevels(s, mip, lambda, &d0, &d1, &frac);
 
     TEXUNIT_VEC4(VF, c);
-    SampleLevel<kPath, kGeneral>(s, w, op, base, d0, sc, tc, ox, oy, oz, ref, linear, any_linear,
-                                 active, c);
-    if (mip == MipFilter::kLinear) {
+    const MF many = hn::And(active, hn::Gt(probes, hn::Set(df, 1.0f)));
+    if (kGeneral && aniso && !hn::AllFalse(df, many)) {
+      SampleProbes(s, w, op, base, mip, d0, d1, frac, s_raw, t_raw, probes, ds, dt, ox, oy, oz, ref,
+                   linear, any_linear, active, c);
+    } else {
+      SampleLevel<kPath, kGeneral>(s, w, op, base, d0, sc, tc, ox, oy, oz, ref, linear, any_linear,
+                                   active, c);
+    }
+    if (!(kGeneral && aniso && !hn::AllFalse(df, many)) && mip == MipFilter::kLinear) {
       const MF blend = hn::And(active, hn::Gt(frac, hn::Zero(df)));
       if (!hn::AllFalse(df, blend)) {
         TEXUNIT_VEC4(VF, c1);
         SampleLevel<kPath, kGeneral>(s, w, op, base, d1, sc, tc, ox, oy, oz, ref, linear,
                                      any_linear, blend, c1);
-        LerpBlend(frac, blend, c1, c);
+        if constexpr (kGeneral) {
+          CombineBlend(w.reduce, frac, blend, c1, c);
+        } else {
+          LerpBlend(frac, blend, c1, c);
+        }
       }
     }
     // Compare results are not codes.
@@ -224,10 +351,11 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
 }
 
 // One specialised kernel per fetch path for plain 2D waves, and the general kernel for every
-// other key (depth compares, border clamp modes, 1D and array images, block formats), on the
-// general fetch path (PrepareWave sets it for those waves).
+// other key (depth compares, border clamp modes, min/max reduction, aniso, the other image types,
+// block formats), on the general fetch path (PrepareWave sets it for those waves).
 HWY_INLINE void SampleWaveImpl(const WaveSetup& s) {
-  if (s.compare || s.has_border || s.type != ImageType::k2D) {
+  if (s.compare || s.has_border || s.type != ImageType::k2D || s.reduction != FilterMode::kBlend ||
+      s.aniso > 1) {
     return SampleWaveT<FetchPath::kPlain, true>(s);
   }
   switch (s.plan.path) {

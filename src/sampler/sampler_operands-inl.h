@@ -22,7 +22,8 @@ namespace HWY_NAMESPACE {
 struct SamplerOperands {
   const float* s = nullptr;
   const float* t = nullptr;      // zeros for 1D images
-  const float* layer = nullptr;  // arrays only
+  const float* layer = nullptr;  // arrays' layer, cubes' face
+  const float* cube = nullptr;   // cubes: the cube of a cube array (zeros without coord[3])
   const float* r = nullptr;      // 3D only
   const float* lod = nullptr;
   const float* bias = nullptr;
@@ -57,6 +58,7 @@ HWY_INLINE void GetSamplerOperands(const WaveSetup& s, SamplerOperands* op) {
   op->s = wave_f(req.in.coord[0]);
   op->t = s.uses_y ? wave_f(req.in.coord[1]) : kZeroWave;
   if (s.uses_layer) op->layer = wave_f(req.in.coord[2]);
+  if (s.cube) op->cube = req.in.coord[3] != nullptr ? wave_f(req.in.coord[3]) : kZeroWave;
   if (s.uses_z) op->r = wave_f(req.in.coord[2]);
   if (s.lod_explicit) op->lod = wave_f(req.in.lod);
   if (s.use_bias_operand) op->bias = wave_f(req.in.bias);

@@ -157,16 +157,24 @@ Status PrepareSampler(const TexRequest& req, WaveSetup* s) {
   TEXUNIT_RETURN_IF_ERROR(CheckFilter("XY_MAG_FILTER", static_cast<uint8_t>(sd->xy_mag_filter), 3));
   TEXUNIT_RETURN_IF_ERROR(CheckFilter("XY_MIN_FILTER", static_cast<uint8_t>(sd->xy_min_filter), 3));
   TEXUNIT_RETURN_IF_ERROR(CheckFilter("MIP_FILTER", static_cast<uint8_t>(sd->mip_filter), 3));
-  if (sd->filter_mode != FilterMode::kBlend) {
-    return Status::Unimplemented(
+  if (static_cast<uint8_t>(sd->filter_mode) > static_cast<uint8_t>(FilterMode::kMax)) {
+    return Status::InvalidArgument(
         "S#.FILTER_MODE=" + std::to_string(static_cast<int>(sd->filter_mode)) +
-        " (min/max reduction) is not implemented in this release");
+        " is reserved (0 BLEND, 1 MIN, 2 MAX)");
   }
-  if (sd->mip_filter == MipFilter::kPointAnisoAdj) {
-    return Status::Unimplemented(
-        "S#.MIP_FILTER=3 (POINT_ANISO_ADJ) is not implemented in this release");
+  if (req.op.kind == OpKind::kSample) s->reduction = sd->filter_mode;
+  if (sd->max_aniso_ratio > 4) {
+    return Status::InvalidArgument("S#.MAX_ANISO_RATIO=" + std::to_string(sd->max_aniso_ratio) +
+                                   " is reserved (0..4 = 1x..16x)");
   }
   s->unnormalized = req.mods.unorm || sd->force_unnormalized;
+  const bool aniso_min =
+      sd->xy_min_filter == XyFilter::kAnisoPoint || sd->xy_min_filter == XyFilter::kAnisoBilinear;
+  const bool flat = s->type == ImageType::k2D || s->type == ImageType::k2DArray || s->cube;
+  const bool derivative_lod = (req.op.flags & (kOpLod | kOpLz)) == 0 && !s->unnormalized;
+  if (req.op.kind == OpKind::kSample && aniso_min && flat && derivative_lod && s->plan.filterable) {
+    s->aniso = 1 << sd->max_aniso_ratio;
+  }
   const uint32_t flags = req.op.flags;
   s->lod_zero = (flags & kOpLz) != 0;
   s->lod_explicit = (flags & kOpLod) != 0;
@@ -189,7 +197,9 @@ Status PrepareSampler(const TexRequest& req, WaveSetup* s) {
   const bool filterable = s->plan.filterable;
   s->mag_linear = linear(sd->xy_mag_filter) && filterable;
   s->min_linear = linear(sd->xy_min_filter) && filterable;
-  s->mip = sd->mip_filter;
+  // POINT_ANISO_ADJ: POINT over the anisotropic lambda, which every mip filter uses on probing
+  // lanes (docs/sampling.md, "Anisotropic filtering").
+  s->mip = sd->mip_filter == MipFilter::kPointAnisoAdj ? MipFilter::kPoint : sd->mip_filter;
   if (!filterable && s->mip == MipFilter::kLinear) s->mip = MipFilter::kPoint;
   s->clamp_x = sd->clamp_x;
   s->clamp_y = sd->clamp_y;
@@ -223,10 +233,16 @@ Status PrepareSampler(const TexRequest& req, WaveSetup* s) {
 
     TEXUNIT_RETURN_IF_ERROR(Need(req.in.zcompare, "zcompare"));
   }
-  TEXUNIT_RETURN_IF_ERROR(PrepareBorder(req, s));
-  // Depth compares, border modes and the image types other than 2D run the general kernels, on
-  // the general fetch path (SampleWaveImpl; gathers read texels through FetchForLoad).
-  if ((s->compare || s->has_border || s->type != ImageType::k2D) &&
+  if (s->cube) {
+    // A cube reads no offsets; a seamless one no clamp modes (so no border color either).
+    s->use_offset = false;
+    s->cube_seamless = !sd->disable_cube_wrap;
+  }
+  if (!s->cube_seamless) TEXUNIT_RETURN_IF_ERROR(PrepareBorder(req, s));
+  // Depth compares, border modes, min/max, aniso and the image types other than 2D run the general
+  // kernels, on the general fetch path (SampleWaveImpl; gathers read texels through FetchForLoad).
+  if ((s->compare || s->has_border || s->type != ImageType::k2D ||
+       s->reduction != FilterMode::kBlend || s->aniso > 1) &&
       s->plan.path != FetchPath::kBlock) {
     s->plan.path = FetchPath::kPlain;
   }
@@ -345,16 +361,44 @@ Status CheckOpFormat(const TexRequest& req, const TexelPlan& plan) {
   return Status::Ok();
 }
 
+// Sampler ops on a CUBE (docs/sampling.md, "CUBE"): square faces, whole cubes in the view, and
+// normalized coordinates.
+Status CheckCube(const TexRequest& req, WaveSetup* s) {
+  const ImageDesc& img = *req.image;
+  if (img.width != img.height) {
+    return Status::InvalidArgument(UpperOpName(req.op) + " on a CUBE needs square faces, but " +
+                                   "T#.WIDTH=" + std::to_string(img.width) +
+                                   " and T#.HEIGHT=" + std::to_string(img.height));
+  }
+  const int64_t layers = int64_t{img.last_array} - int64_t{img.base_array} + 1;
+  if (layers <= 0 || layers % 6 != 0) {
+    return Status::InvalidArgument(
+        UpperOpName(req.op) + " on a CUBE needs whole cubes in the view, but T#.BASE_ARRAY=" +
+        std::to_string(img.base_array) + " and T#.LAST_ARRAY=" + std::to_string(img.last_array) +
+        " give " + std::to_string(layers) + " faces, not a multiple of 6");
+  }
+  const bool force = req.sampler != nullptr && req.sampler->force_unnormalized;
+  if (req.mods.unorm || force) {
+    return Status::InvalidArgument(UpperOpName(req.op) + " on a CUBE takes normalized " +
+                                   "coordinates, but " +
+                                   (req.mods.unorm ? "UNORM=1" : "S#.FORCE_UNNORMALIZED=1"));
+  }
+  s->cube = true;
+  s->cubes = static_cast<int32_t>(layers / 6);
+  return Status::Ok();
+}
+
 // The address operands of the T#'s type (docs/sampling.md, "Image types"), for the ops that take
 // integer addresses; sample ops run on 2D images in this release.
 Status PrepareImageType(const TexRequest& req, WaveSetup* s) {
   const ImageType t = req.image->type;
-  if (IsSamplerOp(req.op.kind) && t != ImageType::k2D && t != ImageType::k1D &&
-      t != ImageType::k1DArray && t != ImageType::k2DArray && t != ImageType::k3D) {
-    return Status::Unimplemented(
-        std::string("T#.TYPE=") + ImageTypeName(t) + " with " + UpperOpName(req.op) +
-        " is not implemented in this release (sampler ops: 1D, 2D, 3D and the arrays)");
+  if (IsSamplerOp(req.op.kind) && (t == ImageType::k2DMsaa || t == ImageType::k2DMsaaArray)) {
+    return Status::Unimplemented(std::string("T#.TYPE=") + ImageTypeName(t) + " with " +
+                                 UpperOpName(req.op) +
+                                 " is not implemented in this release (sampler ops: 1D, 2D, 3D, "
+                                 "CUBE and the arrays)");
   }
+  if (IsSamplerOp(req.op.kind) && t == ImageType::kCube) TEXUNIT_RETURN_IF_ERROR(CheckCube(req, s));
   s->type = t;
   s->uses_y = t != ImageType::k1D && t != ImageType::k1DArray;
   s->uses_z = t == ImageType::k3D;

@@ -47,7 +47,11 @@ struct WaveSetup {
   bool uses_fragment = false;  // MSAA
   int32_t base_array = 0;      // memory layer of view layer 0
   int32_t view_layers = 1;     // N
-  int32_t samples = 1;         // fragments per texel (MSAA)
+  // Sampler ops on CUBE: C = N / 6 cubes; seamless unless S# DISABLE_CUBE_WRAP.
+  bool cube = false;
+  bool cube_seamless = false;
+  int32_t cubes = 1;
+  int32_t samples = 1;  // fragments per texel (MSAA)
   TexelPlan plan;
   // Bytes from `host` a 32-bit read may start at and stay inside the footprint: sub-dword texels
   // are read as the dword at min(byte, last_dword) (shifted into place).
@@ -111,6 +115,10 @@ struct WaveSetup {
   bool pow2_x = false;  // every view level's width is a power of two (WRAP becomes a mask)
   bool pow2_y = false;
   bool hardware_precision = false;
+  FilterMode reduction = FilterMode::kBlend;  // S# FILTER_MODE (sample ops; gathers ignore it)
+  // Anisotropic filtering: R = 2^MAX_ANISO_RATIO probes at most, when the minification filter is
+  // ANISO_* on a 2D, 2D_ARRAY or CUBE sample with a derivative LOD; 1 when no lane can probe.
+  int32_t aniso = 1;
 };
 
 // What a Runtime passes down to every request.

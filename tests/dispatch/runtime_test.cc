@@ -289,8 +289,8 @@ TEST(Runtime, ValidationErrorsNameFieldAndValue) {
   q = request(OpKind::kLoad, 0);
   q.out.data[2] = nullptr;
   expect(q, StatusCode::kInvalidArgument, "data[2]");
-  sd.filter_mode = FilterMode::kMax;
-  expect(request(OpKind::kSample, kOpLz), StatusCode::kUnimplemented, "S#.FILTER_MODE=2");
+  sd.filter_mode = static_cast<FilterMode>(3);
+  expect(request(OpKind::kSample, kOpLz), StatusCode::kInvalidArgument, "S#.FILTER_MODE=3");
   sd = SamplerDesc();
   ImageDesc other = img.desc;
   other.base_address = kBase + 4096;
@@ -307,10 +307,10 @@ TEST(Runtime, ValidationErrorsNameFieldAndValue) {
   q = request(OpKind::kSample, kOpLz);
   other.type = ImageType::kCube;
   other.depth = 6;
-  other.last_array = 5;
+  other.last_array = 4;
   q.image = &other;
   q.in.coord[2] = l.x.data();
-  expect(q, StatusCode::kUnimplemented, "T#.TYPE=CUBE");  // sample ops: not on cubes yet
+  expect(q, StatusCode::kInvalidArgument, "multiple of 6");  // a sampled cube view: whole cubes
   q = request(OpKind::kGetResinfo, 0);
   expect(q, StatusCode::kInvalidArgument, "mip");
   q = request(OpKind::kLoad, kOpMip);
@@ -357,14 +357,12 @@ TEST(Runtime, ValuesOutsideTheEnumsAreInvalidArguments) {
   sd.border_color_ptr = 3;
   expect(StatusCode::kInvalidArgument, "S#.BORDER_COLOR_PTR=3");
   // The sample ops name the type they lack.
-  ImageDesc volume = img.desc;
-  volume.type = ImageType::kCube;
-  volume.depth = 6;
-  volume.last_array = 5;
-  q.image = &volume;
+  ImageDesc msaa = img.desc;
+  msaa.type = ImageType::k2DMsaa;
+  q.image = &msaa;
   sd = SamplerDesc();
-  q.in.coord[2] = l.x.data();  // the face
-  expect(StatusCode::kUnimplemented, "T#.TYPE=CUBE");
+  q.in.coord[3] = l.x.data();  // the fragment
+  expect(StatusCode::kUnimplemented, "T#.TYPE=2D_MSAA");
   // 1D reads x alone, for loads and sample ops.
   q.op = {OpKind::kLoad, 0, AtomicOp::kNone};
   ImageDesc one_d = img.desc;

@@ -6,9 +6,8 @@
 // the integer-address ops are in reference_memory_ops.cc):
 //  - Only FLOAT texels (inputs) and the final sample result are flushed when denormal; the
 //    coordinate, lod and bias operands and the intermediate products are not.
-//  - DST_SEL 2 and 3 (reserved) are InvalidArgument; S# FILTER_MODE min/max and MIP_FILTER 3 are
-//    Unimplemented; the T#'s MIN_LOD (resource LOD clamp) is not applied (the contract's clamp
-//    names only the S#'s MIN_LOD/MAX_LOD).
+//  - DST_SEL 2 and 3 (reserved) are InvalidArgument; the T#'s MIN_LOD (resource LOD clamp) is not
+//    applied (the contract's clamp names only the S#'s MIN_LOD/MAX_LOD).
 //  - An unbound T# is checked after the request's structure (op, operands, S# present, D16 with
 //    _PCK or an op that does not convert) but before the T# and S# contents, which are garbage for
 //    an all-zero T#: the address operands its TYPE needs are checked after it (for the sampler
@@ -29,10 +28,11 @@
 //    (reference_formats.h), as the format table's: R16_UNORM, R24G8_UNORM, BC1-3/7 UNORM clamp
 //    ref; BC4/BC5 (binary32 values), SRGB and FLOAT X do not. ref itself is not flushed (operands
 //    never are). DEPTH_COMPARE_FUNC above 7 is InvalidArgument (only checked with _C).
-//  - GET_LOD is held to the S# rules of the other sampler ops (FILTER_MODE min/max and
-//    MIP_FILTER 3 are Unimplemented; a border clamp mode with a REGISTER color past the table's
-//    end is InvalidArgument) although it reads no texel. Its x and y are not flushed: without _B,
-//    y is 0.5 * log2(...) plus a multiple of 1/256 and is never denormal.
+//  - GET_LOD is held to the S# rules of the other sampler ops (FILTER_MODE 3 and MAX_ANISO_RATIO
+//    above 4 are InvalidArgument; a border clamp mode with a REGISTER color past the table's end
+//    is InvalidArgument) although it reads no texel. Its x and y are not flushed: without _B, y is
+//    0.5 * log2(...) plus a multiple of 1/256 and is never denormal. MIP_FILTER 3 gives x by the
+//    POINT rule.
 //  - Border texels: the border color gives all four channels, those the format lacks included
 //    (an R32_FLOAT border texel with OPAQUE_WHITE is (1, 1, 1, 1) before DST_SEL). REGISTER dwords
 //    are used as given: integers are not saturated to the channel's width, and values outside a
@@ -47,8 +47,62 @@
 //    (and the REGISTER table check) needed only on 3D. LINEAR z blends the two slices even when
 //    g = 0, as the contract writes it (no shortcut like the mip blend's f == 0); LINEAR z's slice
 //    results are in the filter domain, before the code division. A 3D GATHER4 ignores Z_FILTER.
+//  - CUBE (sampler ops): the three checks (square faces, then whole cubes in the view, then
+//    normalized coordinates) follow the TYPE check, before the type's operand checks; a view with
+//    BASE_ARRAY > LAST_ARRAY (no layers) fails the whole-cubes check, and BASE_ARRAY need not be a
+//    multiple of 6. The checks hold for GET_LOD too (a sampler op, although unnormalized
+//    coordinates would only fix its lambda).
+//    Operands: coord[2] (the face) is required, GET_LOD included, like the arrays' layer; coord[3]
+//    never is (null: cube 0); deriv[e][2] is not read. _O on a CUBE needs no offset array (the
+//    operand is not read, an exception to the structural operand check, which reads T#.TYPE for
+//    it), seamless or not.
+//  - Seamless cubes: the S#'s CLAMP_X and CLAMP_Y are not read by the lookups but still validated
+//    (above 7 is InvalidArgument: the S# is checked as a whole, as for 1D's CLAMP_Y); their border
+//    modes need no border color, so BORDER_COLOR_TYPE and a REGISTER pointer past the table's end
+//    are not checked. A non-seamless cube checks them as 2D does.
+//  - Seamless corner texels: the mean ((A + B) + C) / 3 is not flushed before the bilinear
+//    weights (no intermediate is); its inputs are filter-domain values (FLOAT texels already
+//    flushed). GATHER4's mean is of the three texels' gathered components after DST_SEL (0 and 1
+//    average to themselves) as a load returns them, unflushed, and the mean is flushed. A corner
+//    texel of an integer format (only GATHER4 reaches one) is A.
+//  - Seamless edge texels: P, s' and t' are evaluated in double exactly as written; floor(s' * n)
+//    is always in 0..n-1 for an edge texel (a guard clamps it, never taken).
+//  - S# checks of every sampler op, in order: CLAMP_X, CLAMP_Y (CLAMP_Z on 3D), XY_MAG_FILTER and
+//    XY_MIN_FILTER, Z_FILTER (3D), MIP_FILTER above 3, FILTER_MODE 3 (reserved), MAX_ANISO_RATIO
+//    5..7 (reserved), DEPTH_COMPARE_FUNC (_C), the border color. FILTER_MODE and MAX_ANISO_RATIO
+//    are checked whatever the op and the filters (GATHER4 and GET_LOD read neither otherwise).
+//    MIP_FILTER 3 (POINT_ANISO_ADJ) is POINT for every op and lane.
+//  - Reduction (FILTER_MODE MIN, MAX): minNum/maxNum with -0 < +0; two NaNs give the second
+//    operand (a NaN, payload unspecified). The reference takes the contract's lists literally:
+//    BILINEAR always takes T(i0,j0), T(i0,j1) when b > 0 and T(i1,j0) when a > 0 (1D: T(i0), T(i1)
+//    when a > 0), LINEAR z slice k0 always. The contract says "1 - a is never 0", but in binary32
+//    it is: u = 0.5 - 2^-25 (the largest float below 0.5) gives a = 1 - 2^-25, which rounds (a
+//    tie, to even) to 1.0f, so w00 = w01 = 0 while the list still takes T(i0,j0) and T(i0,j1)
+//    (kHardware keeps a = 1 too); the same happens to g. The general rule ("non-zero weight") would
+//    leave them out. The mip blend's f = lambda - floor(lambda) is
+//    exact and below 1 for lambda >= 0, so c(d0) always has a non-zero weight there. BLEND is
+//    unchanged (LINEAR z still blends at g = 0). Reduced codes are divided after the reduction,
+//    compare results (0 or 1) are reduced like texels, and a seamless corner texel is its mean of
+//    three before it takes part.
+//  - Anisotropic filtering: a lane probes when it is a SAMPLE on 2D, 2D_ARRAY or CUBE (seamless or
+//    not) of a non-integer format with a derivative LOD (implicit, _B, _CL, _D, _CD) and normalized
+//    coordinates, its isotropic lambda after steps 1-5 (bias, both clamps, kHardware's
+//    quantisation) is above 0, XY_MIN_FILTER is ANISO_POINT or ANISO_BILINEAR and MAX_ANISO_RATIO
+//    is above 0. That lambda alone decides minification: a probing lane whose anisotropic lambda
+//    (0.5 * log2(P / float(N * N)), then steps 2-5 with the lane's bias and clamp) is 0 or below
+//    still takes the MIN filter's probes, and its levels follow the anisotropic lambda.
+//    rx and ry are not flushed (a denormal P is not 0). N = 1 is the plain lookup at (s, t)
+//    itself (not s + 0 * ds, which an infinite ds would make NaN). The long axis is the unscaled
+//    derivative pair of step 1 (the quad's differences, with missing lanes taking the top-left's
+//    coordinates, or the _D/_CD operands); each probe coordinate then goes through every rule of a
+//    lookup as an (s, t) operand would (NaN made 0, clamps, offsets, the lane's layer; on a
+//    seamless cube it is clamped to [0, 1] on the lane's face). The sum of probes starts with c_0
+//    (no +0 before it) and is in the filter domain, before the code division; MIN and MAX reduce
+//    the probes in probe order. GET_LOD and GATHER4 never probe. S# ANISO_THRESHOLD and
+//    ANISO_BIAS are not read.
 #include "reference/reference_sampler.h"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -56,7 +110,9 @@
 #include <limits>
 #include <string>
 
+#include "reference/reference_aniso.h"
 #include "reference/reference_atomics.h"
+#include "reference/reference_cube.h"
 #include "reference/reference_formats.h"
 #include "reference/reference_image.h"
 #include "texunit/amd_formats.h"
@@ -175,32 +231,49 @@ Derivatives ExplicitDerivatives(const TexRequest& req, uint32_t lane, const LodS
   return d;
 }
 
-// rx = (dudx*dudx + dvdx*dvdx) + dwdx*dwdx, ry likewise, and lambda = 0.5 * log2(max(rx, ry));
-// log2 in double, rounded to float. Without r the last term adds +0 to a sum of squares (or a
-// NaN), which changes nothing.
-float LambdaOf(const Derivatives& d) {
-  const float rx = (d.dudx * d.dudx + d.dvdx * d.dvdx) + d.dwdx * d.dwdx;
-  const float ry = (d.dudy * d.dudy + d.dvdy * d.dvdy) + d.dwdy * d.dwdy;
-  // max is NaN when either operand is NaN (step 3 then turns a NaN lambda into MIN_LOD).
-  const float m = (std::isnan(rx) || std::isnan(ry)) ? std::numeric_limits<float>::quiet_NaN()
-                                                     : (rx > ry ? rx : ry);
-  return 0.5f * static_cast<float>(std::log2(static_cast<double>(m)));
+// The derivatives a lane's step 1 takes (not for _L and _LZ): _D's and _CD's operands, or the
+// implicit quad differences. With the unit scale (LodScale{}) they are the derivatives of s, t, r
+// themselves (a product by 1.0f is exact), which "Anisotropic filtering" takes as its long axis.
+Derivatives LaneDerivatives(const TexRequest& req, uint32_t lane, const LodScale& k) {
+  if ((req.op.flags & (kOpDeriv | kOpCoarseDeriv)) != 0) return ExplicitDerivatives(req, lane, k);
+  return ImplicitDerivatives(req, lane, k);
+}
+
+// Step 1's rx = (dudx*dudx + dvdx*dvdx) + dwdx*dwdx and ry likewise. Without r the last term adds
+// +0 to a sum of squares (or a NaN), which changes nothing.
+struct LodAxes {
+  float rx = 0.0f, ry = 0.0f;
+};
+
+LodAxes AxesOf(const Derivatives& d) {
+  return {(d.dudx * d.dudx + d.dvdx * d.dvdx) + d.dwdx * d.dwdx,
+          (d.dudy * d.dudy + d.dvdy * d.dvdy) + d.dwdy * d.dwdy};
+}
+
+// 0.5 * log2(m), log2 in double, rounded to float (log2(0) = -inf, log2(NaN) = NaN).
+float HalfLog2(float m) { return 0.5f * static_cast<float>(std::log2(static_cast<double>(m))); }
+
+// lambda = 0.5 * log2(max(rx, ry)); max is NaN when either operand is NaN (step 3 then turns a NaN
+// lambda into MIN_LOD).
+float LambdaOf(const LodAxes& r) {
+  const float m = (std::isnan(r.rx) || std::isnan(r.ry)) ? std::numeric_limits<float>::quiet_NaN()
+                                                         : (r.rx > r.ry ? r.rx : r.ry);
+  return HalfLog2(m);
+}
+
+// Step 2 on a step-1 lambda: + LOD_BIAS / 256 and, for B, + bias.
+float BiasLambda(const TexRequest& req, uint32_t lane, float lambda) {
+  lambda = lambda + static_cast<float>(req.sampler->lod_bias) / 256.0f;
+  if ((req.op.flags & kOpBias) != 0) lambda = lambda + AsFloat(req.in.bias[lane]);
+  return lambda;
 }
 
 // Steps 1-2: the unclamped lambda, which GET_LOD returns as y. Not for LZ (steps 2-3 skipped).
 float UnclampedLambda(const TexRequest& req, uint32_t lane, const LodScale& k) {
-  const uint32_t flags = req.op.flags;
-  float lambda;
-  if ((flags & kOpLod) != 0) {
-    lambda = AsFloat(req.in.lod[lane]);
-  } else if ((flags & (kOpDeriv | kOpCoarseDeriv)) != 0) {
-    lambda = LambdaOf(ExplicitDerivatives(req, lane, k));
-  } else {
-    lambda = LambdaOf(ImplicitDerivatives(req, lane, k));
-  }
-  lambda = lambda + static_cast<float>(req.sampler->lod_bias) / 256.0f;
-  if ((flags & kOpBias) != 0) lambda = lambda + AsFloat(req.in.bias[lane]);
-  return lambda;
+  const float lambda = (req.op.flags & kOpLod) != 0
+                           ? AsFloat(req.in.lod[lane])
+                           : LambdaOf(AxesOf(LaneDerivatives(req, lane, k)));
+  return BiasLambda(req, lane, lambda);
 }
 
 // Step 3: lo = MIN_LOD, raised by the _CL operand (a lower bound); then MAX_LOD, which wins over
@@ -260,14 +333,17 @@ MipLevels SelectLevels(MipFilter filter, float lambda, uint32_t M) {
       m.f = (0.0f <= lambda && lambda < static_cast<float>(M)) ? lambda - std::floor(lambda) : 0.0f;
       break;
     default:
-      break;  // rejected before any lane work
+      break;  // MIP_FILTER 3 is POINT (EffectiveMipFilter); above 3 is rejected
   }
   return m;
 }
 
-// Integer formats are never filtered: POINT is used for XY and for LINEAR mips.
+// MIP_FILTER 3 (POINT_ANISO_ADJ) is POINT (over the lane's lambda, the anisotropic one on probing
+// lanes, as every mip filter). Integer formats are never filtered: POINT is used for XY and for
+// LINEAR mips.
 MipFilter EffectiveMipFilter(const TexRequest& req, const Image& img) {
   const MipFilter f = req.sampler->mip_filter;
+  if (f == MipFilter::kPointAnisoAdj) return MipFilter::kPoint;
   return IsInteger(img) && f == MipFilter::kLinear ? MipFilter::kPoint : f;
 }
 
@@ -279,12 +355,22 @@ MipFilter EffectiveMipFilter(const TexRequest& req, const Image& img) {
 struct LaneParams {
   int64_t ox = 0, oy = 0, oz = 0;
   bool compare = false;
-  float ref = 0.0f;    // already clamped to [0, 1] for UNORM depth
-  uint32_t slice = 0;  // base_array + l for 1D_ARRAY and 2D_ARRAY, the z index for 3D, else 0
+  float ref = 0.0f;  // already clamped to [0, 1] for UNORM depth
+  // base_array + l for 1D_ARRAY and 2D_ARRAY, the z index for 3D, base_array + 6K + F for CUBE,
+  // else 0.
+  uint32_t slice = 0;
   // 3D: the slice's z index is a border index (S# CLAMP_Z), so every texel of the 2D lookup is a
   // border texel.
   bool border_slice = false;
+  // CUBE: the lane's face F, the memory layer of face 0 of its cube (base_array + 6K), and
+  // whether its lookups are seamless (S# DISABLE_CUBE_WRAP = 0: texel indices -1 and n name
+  // texels of the adjacent faces, see SeamlessFilterTexel) or sample the face as a 2D image.
+  uint32_t face = 0;
+  uint32_t cube_layer = 0;
+  bool seamless = false;
 };
+
+bool IsCube(const TexRequest& req) { return req.image->type == ImageType::kCube; }
 
 // A 6-bit two's-complement field (-32..31).
 int64_t SignedField6(uint32_t bits) {
@@ -308,18 +394,34 @@ uint32_t ArrayLayerOf(const TexRequest& req, const Image& img, uint32_t lane) {
   return img.desc->base_array + l;
 }
 
+// "CUBE": face F = clamp(rne(coord[2]), 0, 5) and cube K = clamp(rne(coord[3]), 0, C - 1) with
+// C = N / 6 (a null coord[3] is cube 0); the lane reads memory layer base_array + 6K + F at every
+// level, and the texels of the other faces of cube K across its face's edges.
+void SelectCubeFace(const TexRequest& req, const Image& img, uint32_t lane, LaneParams* p) {
+  const float cube = req.in.coord[3] != nullptr ? AsFloat(req.in.coord[3][lane]) : 0.0f;
+  p->face = CubeFaceOf(AsFloat(req.in.coord[2][lane]));
+  p->cube_layer = img.desc->base_array + 6 * CubeIndexOf(cube, img.layers / 6);
+  p->slice = p->cube_layer + p->face;
+  p->seamless = !req.sampler->disable_cube_wrap;
+}
+
 // _O: ox = bits 5:0, oy = bits 13:8 and, for 3D only, oz = bits 21:16 of the lane's offset dword
-// (the other bits are ignored; the 1D types read no Y bits either). _C: ref is
-// zcompare, clamped to [0, 1] when the format's X channel is UNORM (a NaN ref becomes 0: fmax
-// returns the non-NaN operand). 1D_ARRAY and 2D_ARRAY: the lane's memory layer.
+// (the other bits are ignored; the 1D types read no Y bits either; a CUBE reads no offset at all).
+// _C: ref is zcompare, clamped to [0, 1] when the format's X channel is UNORM (a NaN ref becomes
+// 0: fmax returns the non-NaN operand). 1D_ARRAY and 2D_ARRAY: the lane's memory layer; CUBE: its
+// face's.
 LaneParams MakeLaneParams(const TexRequest& req, const Image& img, uint32_t lane) {
   LaneParams p;
-  if ((req.op.flags & kOpOffset) != 0) {
+  if ((req.op.flags & kOpOffset) != 0 && !IsCube(req)) {
     p.ox = SignedField6(req.in.offset[lane]);
     if (HasT(req)) p.oy = SignedField6(req.in.offset[lane] >> 8);
     if (HasR(req)) p.oz = SignedField6(req.in.offset[lane] >> 16);
   }
-  if (IsLayeredType(img.desc->type)) p.slice = ArrayLayerOf(req, img, lane);
+  if (IsCube(req)) {
+    SelectCubeFace(req, img, lane, &p);
+  } else if (IsLayeredType(img.desc->type)) {
+    p.slice = ArrayLayerOf(req, img, lane);
+  }
   if ((req.op.flags & kOpCompare) != 0) {
     p.compare = true;
     p.ref = AsFloat(req.in.zcompare[lane]);
@@ -423,14 +525,22 @@ struct AxisFootprint {
   float a = 0.0f;
 };
 
-AxisFootprint BilinearAxis(const TexRequest& req, ClampMode mode, float u, int64_t offset,
-                           int64_t n) {
+// i0 = floor(u - 0.5), i1 = i0 + 1 and a, before offsets and clamp modes.
+AxisFootprint RawBilinearAxis(const TexRequest& req, float u) {
   const float us = u - 0.5f;
   const float fi0 = std::floor(us);
   AxisFootprint ax;
   ax.a = us - fi0;
   if (req.precision == PrecisionMode::kHardware) ax.a = std::floor(ax.a * 256.0f) / 256.0f;
-  const int64_t i0 = static_cast<int64_t>(fi0) + offset;
+  ax.i0 = static_cast<int64_t>(fi0);
+  ax.i1 = ax.i0 + 1;
+  return ax;
+}
+
+AxisFootprint BilinearAxis(const TexRequest& req, ClampMode mode, float u, int64_t offset,
+                           int64_t n) {
+  AxisFootprint ax = RawBilinearAxis(req, u);
+  const int64_t i0 = ax.i0 + offset;
   ax.i0 = ApplyClampMode(mode, i0, n);
   ax.i1 = ApplyClampMode(mode, i0 + 1, n);
   return ax;
@@ -545,10 +655,18 @@ void BorderFilterTexel(const TexRequest& req, const Image& img, const LaneParams
   }
 }
 
+void SeamlessFilterTexel(const TexRequest& req, const Image& img, uint32_t level, int64_t i,
+                         int64_t j, const LaneParams& p, LevelSample* out);
+
 // T(i, j): the texel in the filter domain ("Formats"), or as a load returns it for integer
-// formats, or with _C its compare result (r, r, r, r); a border texel reads the border color.
+// formats, or with _C its compare result (r, r, r, r); a border texel reads the border color. On a
+// seamless cube i and j run over -1..n and name texels of the adjacent faces too.
 void ReadFilterTexel(const TexRequest& req, const Image& img, uint32_t level, int64_t i, int64_t j,
                      const LaneParams& p, LevelSample* out) {
+  if (p.seamless) {
+    SeamlessFilterTexel(req, img, level, i, j, p, out);
+    return;
+  }
   if (IsBorderTexel(i, j, p)) {
     BorderFilterTexel(req, img, p, out);
     return;
@@ -568,6 +686,86 @@ void ReadFilterTexel(const TexRequest& req, const Image& img, uint32_t level, in
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Seamless cubes ("CUBE", S# DISABLE_CUBE_WRAP = 0): the S# clamp modes are not read; texel
+// indices -1 and n of the lane's face name texels of the faces across its edges.
+
+bool OutsideFace(int64_t i, int64_t n) { return i < 0 || i >= n; }
+int64_t ClampToFace(int64_t i, int64_t n) { return i < 0 ? 0 : (i > n - 1 ? n - 1 : i); }
+
+// The lane's params for reading a texel stored on face `face` of its cube, as a plain texel of
+// that memory layer (seamless lookups have no border texels).
+LaneParams OnFace(const LaneParams& p, uint32_t face) {
+  LaneParams q = p;
+  q.seamless = false;
+  q.slice = p.cube_layer + face;
+  return q;
+}
+
+// Texel (i, j) of the lane's face at a level of n x n texels, at most one index outside 0..n-1:
+// itself, or for an *edge texel* the texel of the adjacent face that holds its centre.
+CubeTexel ResolveCubeTexel(const LaneParams& p, int64_t i, int64_t j, int64_t n) {
+  if (!OutsideFace(i, n) && !OutsideFace(j, n)) {
+    return {p.face, static_cast<uint32_t>(i), static_cast<uint32_t>(j)};
+  }
+  return CubeEdgeTexel(p.face, i, j, static_cast<uint32_t>(n));
+}
+
+// T(i, j) on a seamless cube: the lane's face's texel, an edge texel (read from the adjacent face),
+// or a *corner texel* (both indices outside): ((A + B) + C) / 3 per channel in binary32 of
+// A = (clamp(i), clamp(j)) of the face, B = the edge texel (i, clamp(j)) and C = the edge texel
+// (clamp(i), j), in the filter domain (compare results with _C). Integer formats are never
+// averaged: their corner texel is A (they never reach one: they are sampled POINT).
+void SeamlessFilterTexel(const TexRequest& req, const Image& img, uint32_t level, int64_t i,
+                         int64_t j, const LaneParams& p, LevelSample* out) {
+  const int64_t n = img.layout.levels[level].width;
+  auto read = [&](int64_t x, int64_t y, LevelSample* t) {
+    const CubeTexel c = ResolveCubeTexel(p, x, y, n);
+    ReadFilterTexel(req, img, level, c.i, c.j, OnFace(p, c.face), t);
+  };
+  if (!OutsideFace(i, n) || !OutsideFace(j, n)) {
+    read(i, j, out);
+    return;
+  }
+  const int64_t ci = ClampToFace(i, n), cj = ClampToFace(j, n);
+  LevelSample a, b, c;
+  read(ci, cj, &a);
+  if (IsInteger(img)) {
+    *out = a;
+    return;
+  }
+  read(i, cj, &b);
+  read(ci, j, &c);
+  for (int ch = 0; ch < 4; ++ch) out->f[ch] = ((a.f[ch] + b.f[ch]) + c.f[ch]) / 3.0f;
+}
+
+// s and t have NaN made 0 and are clamped to [0, 1] before u = s * n.
+float SeamlessCoord(float s) { return std::isnan(s) ? 0.0f : std::fmin(std::fmax(s, 0.0f), 1.0f); }
+
+// POINT (and every lookup of an integer format): i = min(floor(u), n - 1), j likewise (Vulkan's
+// nearest cube lookup clamps to the edge).
+LevelSample SeamlessPoint(const TexRequest& req, const Image& img, uint32_t level, float s, float t,
+                          const LaneParams& p) {
+  const int64_t n = img.layout.levels[level].width;
+  const float fn = static_cast<float>(n);
+  const int64_t i = std::min(static_cast<int64_t>(std::floor(SeamlessCoord(s) * fn)), n - 1);
+  const int64_t j = std::min(static_cast<int64_t>(std::floor(SeamlessCoord(t) * fn)), n - 1);
+  LevelSample out{};
+  ReadFilterTexel(req, img, level, i, j, p, &out);
+  return out;
+}
+
+// BILINEAR's and GATHER4's footprint: i0, i1, j0, j1, a, b as for 2D without offsets or clamp
+// modes, each index in -1..n (ReadFilterTexel and GatherTexel resolve those outside the face).
+Footprint SeamlessFootprint(const TexRequest& req, const Image& img, uint32_t level, float s,
+                            float t) {
+  const float fn = static_cast<float>(img.layout.levels[level].width);
+  Footprint fp;
+  fp.x = RawBilinearAxis(req, SeamlessCoord(s) * fn);
+  fp.y = RawBilinearAxis(req, SeamlessCoord(t) * fn);
+  return fp;
+}
+
 // POINT: T(i, j), with j = 0 on the 1D types (their one row; CLAMP_Y and oy are not read).
 LevelSample PointSample(const TexRequest& req, const Image& img, uint32_t level, float s, float t,
                         bool unnormalized, const LaneParams& p) {
@@ -585,21 +783,64 @@ LevelSample PointSample(const TexRequest& req, const Image& img, uint32_t level,
   return out;
 }
 
+// ---------------------------------------------------------------------------------------------
+// "Reduction (S# FILTER_MODE)": MIN and MAX replace every weighted sum (bilinear, 1D linear, LINEAR
+// z, the mip blend, the mean of the aniso probes) by the per-channel minimum or maximum of the
+// values it would weight with a non-zero weight, in the order of the sum. BLEND keeps the sums.
+
+// IEEE 754 minNum with -0 < +0: a NaN operand yields the other one; two NaNs give a NaN (the second
+// operand; its payload is unspecified, as for any NaN filtering produces).
+float MinNum(float x, float y) {
+  if (std::isnan(x)) return y;
+  if (std::isnan(y)) return x;
+  if (x == y) return std::signbit(x) ? x : y;  // equal values differ only as -0 and +0
+  return x < y ? x : y;
+}
+
+// maxNum likewise, with +0 > -0.
+float MaxNum(float x, float y) {
+  if (std::isnan(x)) return y;
+  if (std::isnan(y)) return x;
+  if (x == y) return std::signbit(x) ? y : x;
+  return x > y ? x : y;
+}
+
+bool Reduces(const TexRequest& req) { return req.sampler->filter_mode != FilterMode::kBlend; }
+
+// One step of a MIN or MAX reduction: the running value and the next operand of the sum.
+float Reduce(const TexRequest& req, float acc, float v) {
+  return req.sampler->filter_mode == FilterMode::kMin ? MinNum(acc, v) : MaxNum(acc, v);
+}
+
+// Per channel, Reduce(acc, v) when `take` (the value's weight is not zero), else acc.
+void ReduceInto(const TexRequest& req, bool take, const LevelSample& v, LevelSample* acc) {
+  if (!take) return;
+  for (int ch = 0; ch < 4; ++ch) acc->f[ch] = Reduce(req, acc->f[ch], v.f[ch]);
+}
+
 // BILINEAR on the 1D types, per channel: c = (1-a)*T(i0) + a*T(i1) along their one row. No weight
 // multiplies a texel of another row (a 2D formula with b = 0 would add 0 * T terms, which turn an
-// infinite texel into NaN and -0 into +0).
+// infinite texel into NaN and -0 into +0). MIN/MAX: T(i0), with T(i1) when a > 0.
 LevelSample Linear1D(const TexRequest& req, const Image& img, uint32_t level, const Footprint& fp,
                      const LaneParams& p) {
   const float a = fp.x.a;
   LevelSample t0, t1, out{};
   ReadFilterTexel(req, img, level, fp.x.i0, 0, p, &t0);
   ReadFilterTexel(req, img, level, fp.x.i1, 0, p, &t1);
+  if (Reduces(req)) {
+    out = t0;
+    ReduceInto(req, a > 0.0f, t1, &out);
+    return out;
+  }
   for (int ch = 0; ch < 4; ++ch) out.f[ch] = (1.0f - a) * t0.f[ch] + a * t1.f[ch];
   return out;
 }
 
 // BILINEAR, per channel: w00 = (1-a)*(1-b), w10 = a*(1-b), w01 = (1-a)*b, w11 = a*b,
-// c = ((w00*T(i0,j0) + w10*T(i1,j0)) + w01*T(i0,j1)) + w11*T(i1,j1).
+// c = ((w00*T(i0,j0) + w10*T(i1,j0)) + w01*T(i0,j1)) + w11*T(i1,j1). MIN/MAX: T(i0,j0), with
+// T(i1,j0) when a > 0, T(i0,j1) when b > 0 and T(i1,j1) when both are (a and b after kHardware's
+// quantisation). T(i0,j0) always takes part, as the contract's list says (see the header's
+// readings for a = 1).
 LevelSample Bilinear2D(const TexRequest& req, const Image& img, uint32_t level, const Footprint& fp,
                        const LaneParams& p) {
   const float a = fp.x.a, b = fp.y.a;
@@ -613,6 +854,13 @@ LevelSample Bilinear2D(const TexRequest& req, const Image& img, uint32_t level, 
   ReadFilterTexel(req, img, level, fp.x.i1, fp.y.i0, p, &t10);
   ReadFilterTexel(req, img, level, fp.x.i0, fp.y.i1, p, &t01);
   ReadFilterTexel(req, img, level, fp.x.i1, fp.y.i1, p, &t11);
+  if (Reduces(req)) {
+    out = t00;
+    ReduceInto(req, a > 0.0f, t10, &out);
+    ReduceInto(req, b > 0.0f, t01, &out);
+    ReduceInto(req, a > 0.0f && b > 0.0f, t11, &out);
+    return out;
+  }
   for (int ch = 0; ch < 4; ++ch) {
     out.f[ch] = ((w00 * t00.f[ch] + w10 * t10.f[ch]) + w01 * t01.f[ch]) + w11 * t11.f[ch];
   }
@@ -620,9 +868,13 @@ LevelSample Bilinear2D(const TexRequest& req, const Image& img, uint32_t level, 
 }
 
 // "Texel coordinates at memory level L" and "Filtering" (POINT or BILINEAR) for one lane: the 2D
-// lookup in the lane's memory layer or 3D slice.
+// lookup in the lane's memory layer or 3D slice, or on a seamless cube's face and its neighbours.
 LevelSample SampleSlice(const TexRequest& req, const Image& img, uint32_t level, float s, float t,
                         bool bilinear, bool unnormalized, const LaneParams& p) {
+  if (p.seamless) {
+    if (!bilinear) return SeamlessPoint(req, img, level, s, t, p);
+    return Bilinear2D(req, img, level, SeamlessFootprint(req, img, level, s, t), p);
+  }
   if (!bilinear) return PointSample(req, img, level, s, t, unnormalized, p);
   const Footprint fp = BilinearFootprint(req, img, level, s, t, unnormalized, p);
   return HasT(req) ? Bilinear2D(req, img, level, fp, p) : Linear1D(req, img, level, fp, p);
@@ -656,7 +908,8 @@ LaneParams PointSliceParams(const TexRequest& req, const Image& img, uint32_t le
 // 3D LINEAR z: k0 = floor(w - 0.5) + oz, k1 = k0 + 1 (each mapped by CLAMP_Z) and
 // g = (w - 0.5) - floor(w - 0.5) (quantised to 1/256 in kHardware, like a), then per channel
 // c = (1-g)*c(k0) + g*c(k1) of the two slices' 2D results, in the filter domain (before the code
-// division; compare results with _C). The blend is taken for g = 0 too, as the contract writes it.
+// division; compare results with _C). The blend is taken for g = 0 too, as the contract writes it;
+// MIN and MAX take c(k1) only when g > 0.
 LevelSample LinearZ(const TexRequest& req, const Image& img, uint32_t level, float s, float t,
                     float r, bool bilinear, bool unnormalized, const LaneParams& p) {
   const float w = DepthCoord(req, img, level, r, unnormalized);
@@ -668,6 +921,11 @@ LevelSample LinearZ(const TexRequest& req, const Image& img, uint32_t level, flo
   const LevelSample c1 =
       SampleSlice(req, img, level, s, t, bilinear, unnormalized, InSlice(p, z.i1));
   LevelSample out{};
+  if (Reduces(req)) {  // MIN/MAX: both slices' results when g > 0, slice k0's alone when g = 0
+    out = c0;
+    ReduceInto(req, g > 0.0f, c1, &out);
+    return out;
+  }
   for (int ch = 0; ch < 4; ++ch) out.f[ch] = (1.0f - g) * c0.f[ch] + g * c1.f[ch];
   return out;
 }
@@ -697,6 +955,94 @@ bool Unnormalized(const TexRequest& req) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// "Anisotropic filtering": the probes of a lane that filters anisotropically.
+
+// A lane's probes: N of them along the long axis (ds, dt), and the lambda its levels follow. N = 1
+// (every lane that does not probe) is the plain lookup at (s, t) with the isotropic lambda.
+struct Probes {
+  uint32_t n = 1;
+  float ds = 0.0f, dt = 0.0f;
+  float lambda = 0.0f;
+};
+
+// Whether the lane filters anisotropically: SAMPLE (not GATHER4 or GET_LOD) on a 2D, 2D_ARRAY or
+// CUBE image of a format that is not integer, the LOD from derivatives (implicit, _B, _CL, _D,
+// _CD: not _L or _LZ) and normalized coordinates, minification (the isotropic lambda of steps 1-5
+// above 0, so the XY filter is XY_MIN_FILTER) with XY_MIN_FILTER ANISO_POINT or ANISO_BILINEAR,
+// and R = 2^MAX_ANISO_RATIO above 1.
+bool FiltersAnisotropically(const TexRequest& req, const Image& img, float iso_lambda,
+                            bool unnormalized) {
+  const SamplerDesc& smp = *req.sampler;
+  const ImageType type = img.desc->type;
+  if (req.op.kind != OpKind::kSample) return false;
+  if (type != ImageType::k2D && type != ImageType::k2DArray && type != ImageType::kCube) {
+    return false;
+  }
+  if (IsInteger(img) || unnormalized) return false;
+  if ((req.op.flags & (kOpLod | kOpLz)) != 0) return false;
+  if (!(iso_lambda > 0.0f)) return false;  // magnification: the XY filter is XY_MAG_FILTER
+  if (smp.xy_min_filter != XyFilter::kAnisoPoint && smp.xy_min_filter != XyFilter::kAnisoBilinear) {
+    return false;
+  }
+  return AnisoRatio(smp.max_aniso_ratio) > 1;
+}
+
+// The lane's probes. A probing lane: N = min(ceil(sqrt(P / Q)), R) from step 1's rx, ry (1 when P
+// is 0, infinite or NaN); lambda = 0.5 * log2(P / float(N * N)), then steps 2-5 (bias, clamps,
+// kHardware); the long axis is (ds/dx, dt/dx) when rx >= ry, else (ds/dy, dt/dy), the derivatives
+// of s and t themselves (the quad's differences, _D's operands, _CD's top-left lane's).
+Probes LaneProbes(const TexRequest& req, const Image& img, uint32_t lane, float iso_lambda,
+                  bool unnormalized, const LodScale& scale) {
+  Probes pr;
+  pr.lambda = iso_lambda;
+  if (!FiltersAnisotropically(req, img, iso_lambda, unnormalized)) return pr;
+  const LodAxes axes = AxesOf(LaneDerivatives(req, lane, scale));
+  pr.n = AnisoProbeCount(axes.rx, axes.ry, AnisoRatio(req.sampler->max_aniso_ratio));
+  const float step1 = HalfLog2(AnisoLodArgument(axes.rx, axes.ry, pr.n));
+  pr.lambda =
+      QuantiseLambda(req, ClampLambda(req, lane, BiasLambda(req, lane, step1)), unnormalized);
+  const Derivatives unscaled = LaneDerivatives(req, lane, LodScale{});
+  if (axes.rx >= axes.ry) {
+    pr.ds = unscaled.dudx;
+    pr.dt = unscaled.dvdx;
+  } else {
+    pr.ds = unscaled.dudy;
+    pr.dt = unscaled.dvdy;
+  }
+  return pr;
+}
+
+// One level's result: the lookup at (s, t), or with N > 1 probes the lookups at s_k = s + o_k * ds,
+// t_k = t + o_k * dt (every other rule unchanged: clamp modes, border, cube faces, the layer, _C
+// per texel, offsets), their mean (c_0 + c_1 + ... + c_{N-1}) / float(N) summed in order in
+// binary32, or for MIN and MAX their reduction in probe order (every probe has weight 1/N). N = 1
+// is the probe (s, t) itself, not s + 0 * ds (which an infinite ds would make NaN).
+LevelSample FilterLevel(const TexRequest& req, const Image& img, uint32_t level, float s, float t,
+                        float r, bool bilinear, bool linear_z, bool unnormalized,
+                        const LaneParams& p, const Probes& pr) {
+  if (pr.n == 1) return SampleLevel(req, img, level, s, t, r, bilinear, linear_z, unnormalized, p);
+  LevelSample acc{};
+  for (uint32_t k = 0; k < pr.n; ++k) {
+    const float o = AnisoProbeOffset(k, pr.n);
+    const float sk = s + o * pr.ds;
+    const float tk = t + o * pr.dt;
+    const LevelSample c =
+        SampleLevel(req, img, level, sk, tk, r, bilinear, linear_z, unnormalized, p);
+    if (k == 0) {
+      acc = c;
+    } else if (Reduces(req)) {
+      ReduceInto(req, true, c, &acc);
+    } else {
+      for (int ch = 0; ch < 4; ++ch) acc.f[ch] = acc.f[ch] + c.f[ch];
+    }
+  }
+  if (!Reduces(req)) {
+    for (int ch = 0; ch < 4; ++ch) acc.f[ch] = acc.f[ch] / static_cast<float>(pr.n);
+  }
+  return acc;
+}
+
+// ---------------------------------------------------------------------------------------------
 // SAMPLE and its _L, _LZ, _B, _CL, _D, _CD, _C, _O variants
 
 void ExecuteSample(const TexRequest& req, const Image& img) {
@@ -709,21 +1055,25 @@ void ExecuteSample(const TexRequest& req, const Image& img) {
 
   for (uint32_t lane = 0; lane < req.lane_count; ++lane) {
     if (!Active(req, lane)) continue;
-    const float lambda = Lambda(req, lane, unnormalized, scale);
+    const float iso_lambda = Lambda(req, lane, unnormalized, scale);
     const LaneParams p = MakeLaneParams(req, img, lane);
 
-    // Magnification when lambda <= 0.
-    const XyFilter xy = lambda <= 0.0f ? smp.xy_mag_filter : smp.xy_min_filter;
+    // Magnification when lambda <= 0 (the isotropic lambda of steps 1-5). ANISO_POINT and
+    // ANISO_BILINEAR are POINT and BILINEAR as magnification filters, and as minification filters
+    // on lanes that do not probe; a probing lane's probes are POINT or BILINEAR lookups too.
+    const XyFilter xy = iso_lambda <= 0.0f ? smp.xy_mag_filter : smp.xy_min_filter;
     const bool bilinear =
         !is_integer && (xy == XyFilter::kBilinear || xy == XyFilter::kAnisoBilinear);
     const bool linear_z = LinearZFilter(req, img, bilinear);
-    const MipLevels m = SelectLevels(mip_filter, lambda, img.last_view_level);
+    // The levels follow the probing lane's anisotropic lambda, by every mip filter.
+    const Probes pr = LaneProbes(req, img, lane, iso_lambda, unnormalized, scale);
+    const MipLevels m = SelectLevels(mip_filter, pr.lambda, img.last_view_level);
 
     const float s = AsFloat(req.in.coord[0][lane]);
     const float t = TCoord(req, lane);
     const float r = RCoord(req, lane);
     const LevelSample c0 =
-        SampleLevel(req, img, base_level + m.d0, s, t, r, bilinear, linear_z, unnormalized, p);
+        FilterLevel(req, img, base_level + m.d0, s, t, r, bilinear, linear_z, unnormalized, p, pr);
 
     uint32_t c[4];
     if (is_integer) {
@@ -733,13 +1083,17 @@ void ExecuteSample(const TexRequest& req, const Image& img) {
       if (m.f == 0.0f) {
         for (int ch = 0; ch < 4; ++ch) value[ch] = c0.f[ch];
       } else {
-        const LevelSample c1 =
-            SampleLevel(req, img, base_level + m.d1, s, t, r, bilinear, linear_z, unnormalized, p);
-        for (int ch = 0; ch < 4; ++ch) value[ch] = (1.0f - m.f) * c0.f[ch] + m.f * c1.f[ch];
+        const LevelSample c1 = FilterLevel(req, img, base_level + m.d1, s, t, r, bilinear, linear_z,
+                                           unnormalized, p, pr);
+        // BLEND: (1-f)*c(d0) + f*c(d1); MIN/MAX: both levels' results (f > 0 here).
+        for (int ch = 0; ch < 4; ++ch) {
+          value[ch] = Reduces(req) ? Reduce(req, c0.f[ch], c1.f[ch])
+                                   : (1.0f - m.f) * c0.f[ch] + m.f * c1.f[ch];
+        }
       }
       for (int ch = 0; ch < 4; ++ch) {
-        // Codes are divided by their divisor once, after the bilinear weights and the mip blend;
-        // compare results are no codes.
+        // Codes are divided by their divisor once, after the bilinear weights and the mip blend
+        // (or the reductions, which keep their order); compare results are no codes.
         const uint32_t divisor = p.compare ? 0 : CodeDivisor(img.format, ch);
         if (divisor != 0) value[ch] = value[ch] / static_cast<float>(divisor);
         c[ch] = FlushDenormalBits(AsBits(value[ch]));  // denormal results are flushed
@@ -769,10 +1123,9 @@ void LoadTexel(const TexRequest& req, const Image& img, uint32_t level, const La
 }
 
 // Component k (the lowest set DMASK bit) after DST_SEL of texel (i, j) as a load returns it (the
-// border color for a border texel), or of its compare result (r, r, r, r) with _C; a float-class
-// result flushed when denormal.
-uint32_t GatherTexel(const TexRequest& req, const Image& img, uint32_t level, int64_t i, int64_t j,
-                     const LaneParams& p, int k) {
+// border color for a border texel), or of its compare result (r, r, r, r) with _C; not flushed.
+uint32_t GatheredComponent(const TexRequest& req, const Image& img, uint32_t level, int64_t i,
+                           int64_t j, const LaneParams& p, int k) {
   uint32_t c[4], comp[4];
   LoadTexel(req, img, level, p, i, j, c);
   if (p.compare) {
@@ -781,7 +1134,36 @@ uint32_t GatherTexel(const TexRequest& req, const Image& img, uint32_t level, in
     for (int ch = 0; ch < 4; ++ch) c[ch] = AsBits(t[ch]);
   }
   ApplyDstSel(img, c, comp);
-  return IsInteger(img) ? comp[k] : FlushDenormalBits(comp[k]);
+  return comp[k];
+}
+
+// A seamless cube's gathered texel (i, j), each index in -1..n: the face's own texel, an edge
+// texel read from the adjacent face, or for a corner texel the mean ((A + B) + C) / 3 in binary32
+// of the three texels' gathered components (A, B, C as in SeamlessFilterTexel); an integer
+// format's corner texel is A.
+uint32_t SeamlessGatheredComponent(const TexRequest& req, const Image& img, uint32_t level,
+                                   int64_t i, int64_t j, const LaneParams& p, int k) {
+  const int64_t n = img.layout.levels[level].width;
+  auto gathered = [&](int64_t x, int64_t y) {
+    const CubeTexel c = ResolveCubeTexel(p, x, y, n);
+    return GatheredComponent(req, img, level, c.i, c.j, OnFace(p, c.face), k);
+  };
+  if (!OutsideFace(i, n) || !OutsideFace(j, n)) return gathered(i, j);
+  const int64_t ci = ClampToFace(i, n), cj = ClampToFace(j, n);
+  const uint32_t a = gathered(ci, cj);
+  if (IsInteger(img)) return a;
+  const uint32_t b = gathered(i, cj);
+  const uint32_t c = gathered(ci, j);
+  return AsBits(((AsFloat(a) + AsFloat(b)) + AsFloat(c)) / 3.0f);
+}
+
+// GATHER4's T(i, j): the gathered component, a float-class result flushed when denormal (on a
+// seamless cube after a corner's mean).
+uint32_t GatherTexel(const TexRequest& req, const Image& img, uint32_t level, int64_t i, int64_t j,
+                     const LaneParams& p, int k) {
+  const uint32_t v = p.seamless ? SeamlessGatheredComponent(req, img, level, i, j, p, k)
+                                : GatheredComponent(req, img, level, i, j, p, k);
+  return IsInteger(img) ? v : FlushDenormalBits(v);
 }
 
 void ExecuteGather4(const TexRequest& req, const Image& img) {
@@ -802,8 +1184,11 @@ void ExecuteGather4(const TexRequest& req, const Image& img) {
     // ones); a border slice makes all four texels border texels.
     if (HasR(req)) p = PointSliceParams(req, img, level, RCoord(req, lane), unnormalized, p);
 
-    const Footprint fp = BilinearFootprint(req, img, level, AsFloat(req.in.coord[0][lane]),
-                                           TCoord(req, lane), unnormalized, p);
+    const float s = AsFloat(req.in.coord[0][lane]);
+    const float t = TCoord(req, lane);
+    // A seamless cube's footprint has no offsets or clamp modes: its indices run over -1..n.
+    const Footprint fp = p.seamless ? SeamlessFootprint(req, img, level, s, t)
+                                    : BilinearFootprint(req, img, level, s, t, unnormalized, p);
     // Seed 000's order: bottom-left, bottom-right, top-right, top-left; on the 1D types rows j0
     // and j1 are both row 0, which gives T(i0), T(i1), T(i1), T(i0).
     uint32_t data[4] = {GatherTexel(req, img, level, fp.x.i0, fp.y.i1, p, k),
@@ -819,7 +1204,9 @@ void ExecuteGather4(const TexRequest& req, const Image& img) {
 // GET_LOD
 
 // x: the level the sample would access after steps 3-5: 0 for MIP_FILTER NONE, float(d) of the
-// POINT rule for POINT (and LINEAR on integer formats), min(max(lambda, 0), M) for LINEAR.
+// POINT rule for POINT and POINT_ANISO_ADJ (and LINEAR on integer formats), min(max(lambda, 0), M)
+// for LINEAR. GET_LOD reports the isotropic LOD: no lane of it probes, whatever the XY filters and
+// MAX_ANISO_RATIO say, and FILTER_MODE plays no part.
 float AccessedLevel(const TexRequest& req, const Image& img, uint32_t lane, float unclamped,
                     bool unnormalized) {
   const float lambda = QuantiseLambda(req, ClampLambda(req, lane, unclamped), unnormalized);
@@ -830,7 +1217,7 @@ float AccessedLevel(const TexRequest& req, const Image& img, uint32_t lane, floa
     case MipFilter::kLinear:
       return std::fmin(std::fmax(lambda, 0.0f), static_cast<float>(M));
     default:
-      return 0.0f;  // NONE (MIP_FILTER 3 was rejected)
+      return 0.0f;  // NONE (MIP_FILTER 3 is POINT: EffectiveMipFilter)
   }
 }
 
@@ -912,6 +1299,8 @@ int ReturnedDwords(const TexRequest& req) {
 // which the 2-bit S# field cannot hold, is InvalidArgument as the other out-of-range enums.
 Status ValidateBorderColor(const TexRequest& req) {
   const SamplerDesc& smp = *req.sampler;
+  // A seamless cube reads no clamp mode and has no border texel: no color, no table.
+  if (IsCube(req) && !smp.disable_cube_wrap) return Status::Ok();
   const bool z_border = HasR(req) && IsBorderMode(smp.clamp_z);
   if (!IsBorderMode(smp.clamp_x) && !IsBorderMode(smp.clamp_y) && !z_border) return Status::Ok();
   const auto type = static_cast<uint32_t>(smp.border_color_type);
@@ -961,15 +1350,16 @@ Status ValidateSampler(const TexRequest& req) {
   if (mip > 3) {
     return Status::InvalidArgument("S#.MIP_FILTER=" + std::to_string(mip) + " is not a mip filter");
   }
-  if (mip == 3) {
-    return Status::Unimplemented(
-        "S#.MIP_FILTER=3 (POINT_ANISO_ADJ) is not implemented by the "
-        "reference sampler");
+  // FILTER_MODE 3 and MAX_ANISO_RATIO 5..7 are reserved, for every sampler op (GATHER4 and
+  // GET_LOD ignore both fields otherwise).
+  const auto filter_mode = static_cast<uint32_t>(smp.filter_mode);
+  if (filter_mode > 2) {
+    return Status::InvalidArgument("S#.FILTER_MODE=" + std::to_string(filter_mode) +
+                                   " is reserved (0 BLEND, 1 MIN, 2 MAX)");
   }
-  if (smp.filter_mode != FilterMode::kBlend) {
-    return Status::Unimplemented(
-        "S#.FILTER_MODE=" + std::to_string(static_cast<int>(smp.filter_mode)) +
-        " (min/max reduction) is not implemented by the reference sampler");
+  if (smp.max_aniso_ratio > 4) {
+    return Status::InvalidArgument("S#.MAX_ANISO_RATIO=" + std::to_string(smp.max_aniso_ratio) +
+                                   " is reserved (0..4: 1x to 16x)");
   }
   const auto func = static_cast<uint32_t>(smp.depth_compare_func);
   if ((req.op.flags & kOpCompare) != 0 && func > 7) {
@@ -993,7 +1383,8 @@ Status CheckSamplerOperands(const TexRequest& req) {
       {(flags & kOpBias) != 0, req.in.bias, "bias"},
       {(flags & kOpClamp) != 0, req.in.clamp, "clamp"},
       {(flags & kOpCompare) != 0, req.in.zcompare, "zcompare"},
-      {(flags & kOpOffset) != 0, req.in.offset, "offset"},
+      // A CUBE reads no offset operand, so _O on one needs no array.
+      {(flags & kOpOffset) != 0 && req.image->type != ImageType::kCube, req.in.offset, "offset"},
       {derivs, req.in.deriv[0][0], "deriv[0][0]"},
       {derivs, req.in.deriv[1][0], "deriv[1][0]"},
   };
@@ -1081,11 +1472,36 @@ void ExecuteUnbound(const TexRequest& req) {
   }
 }
 
-// The sampler ops (SAMPLE*, GATHER4*, GET_LOD) read 1D, 2D, 3D, 1D_ARRAY and 2D_ARRAY images in
-// this release; CUBE and the MSAA types are not sampled.
+// The sampler ops (SAMPLE*, GATHER4*, GET_LOD) read 1D, 2D, 3D, CUBE, 1D_ARRAY and 2D_ARRAY
+// images in this release; the MSAA types are not sampled.
 bool IsSampledType(ImageType t) {
   return t == ImageType::k1D || t == ImageType::k2D || t == ImageType::k3D ||
-         t == ImageType::k1DArray || t == ImageType::k2DArray;
+         t == ImageType::kCube || t == ImageType::k1DArray || t == ImageType::k2DArray;
+}
+
+// "CUBE": a sampler op needs square faces and a whole number of cubes in the view, and takes no
+// unnormalized coordinates; each failing is InvalidArgument naming the fields, in that order.
+Status CheckCubeSampling(const TexRequest& req) {
+  const ImageDesc& d = *req.image;
+  if (d.width != d.height) {
+    return Status::InvalidArgument("T#.WIDTH=" + std::to_string(d.width) +
+                                   " and T#.HEIGHT=" + std::to_string(d.height) + " with " +
+                                   OpName(req.op) + " on a CUBE: its faces must be square");
+  }
+  const int64_t faces = int64_t{d.last_array} - int64_t{d.base_array} + 1;
+  if (faces <= 0 || faces % 6 != 0) {
+    return Status::InvalidArgument("T#.BASE_ARRAY=" + std::to_string(d.base_array) +
+                                   " and T#.LAST_ARRAY=" + std::to_string(d.last_array) + " with " +
+                                   OpName(req.op) + " on a CUBE: the view's " +
+                                   std::to_string(faces) +
+                                   " faces are not a whole number of cubes (6 faces each)");
+  }
+  if (Unnormalized(req)) {
+    const std::string field = req.mods.unorm ? "UNORM" : "S#.FORCE_UNNORMALIZED";
+    return Status::InvalidArgument(field + " with " + OpName(req.op) +
+                                   " on a CUBE: cube coordinates are normalized");
+  }
+  return Status::Ok();
 }
 
 // _D and _CD on a type with t read dt/dx and dt/dy too (the 1D types have none), and on 3D
@@ -1118,6 +1534,7 @@ Status CheckImageType(const TexRequest& req) {
                                    ImageTypeName(type) + ") with " + OpName(req.op) +
                                    " is not implemented by the reference sampler");
     }
+    if (type == ImageType::kCube) TEXUNIT_RETURN_IF_ERROR(CheckCubeSampling(req));
     TEXUNIT_RETURN_IF_ERROR(CheckTypeDerivatives(req));
   }
   if (IsMsaaType(type) && (req.op.flags & kOpMip) != 0) {

@@ -10,20 +10,26 @@
 //    store_mip, store_pck, store_mip_pck and get_resinfo on every image type (1D, 2D, 3D, CUBE as
 //    its faces, 1D/2D arrays, 2D_MSAA and 2D_MSAA_ARRAY), the 17 image atomics on every type
 //    (reference_memory_ops.cc and reference_atomics.cc hold the integer-address ops), and on 1D,
-//    2D, 3D, 1D_ARRAY and 2D_ARRAY images every GFX6-9 sample (suffixes _C, _D or _CD or _L or _B
-//    or _LZ, _CL, _O), gather4 (_C, _L or _B or _LZ, _CL, _O) and get_lod (1D: no t, one row;
-//    3D: r in the LOD, S# CLAMP_Z, Z_FILTER none/point/linear, the offset's Z, gather4 in the
-//    POINT z slice; arrays: the layer rounded to nearest even and clamped to the view); not _G16,
-//    gather4h, and no sampler op on CUBE or the MSAA types;
+//    2D, 3D, CUBE (cube arrays included), 1D_ARRAY and 2D_ARRAY images every GFX6-9 sample
+//    (suffixes _C, _D or _CD or _L or _B or _LZ, _CL, _O), gather4 (_C, _L or _B or _LZ, _CL, _O)
+//    and get_lod (1D: no t, one row; 3D: r in the LOD, S# CLAMP_Z, Z_FILTER none/point/linear, the
+//    offset's Z, gather4 in the POINT z slice; arrays: the layer rounded to nearest even and
+//    clamped to the view; CUBE: face-local s, t on the face and cube the lane names, seamless
+//    edges and corners computed from the face axis table (reference_cube.cc) or, with S#
+//    DISABLE_CUBE_WRAP, the face as a 2D image); not _G16, gather4h, and no sampler op on the
+//    MSAA types;
 //  - every FormatId of formats.h (plain, packed, shared exponent, depth/stencil, 4:2:2 pairs,
 //    1-bit, BC1-BC7), loads and samples of all, stores and _PCK of those with raw texels, atomics
 //    on 32- and 64-bit texels;
 //  - all eight S# clamp modes (WRAP, MIRROR, CLAMP_LAST_TEXEL, MIRROR_ONCE_LAST_TEXEL and the
 //    border modes CLAMP_HALF_BORDER, MIRROR_ONCE_HALF_BORDER, CLAMP_BORDER, MIRROR_ONCE_BORDER)
 //    with the four border color types (TRANS_BLACK, OPAQUE_BLACK, OPAQUE_WHITE, REGISTER from
-//    TexRequest::border_color_table); XY filters point and bilinear (aniso as point / bilinear);
-//    mip filters none, point, linear; blend reduction; the eight depth compare functions;
-//    LOD_BIAS, MIN_LOD, MAX_LOD;
+//    TexRequest::border_color_table); XY filters point, bilinear, ANISO_POINT and ANISO_BILINEAR
+//    (anisotropic probes with MAX_ANISO_RATIO 1x-16x on 2D, 2D_ARRAY and CUBE: reference_aniso.cc
+//    and "Anisotropic filtering" in reference_sampler.cc; point / bilinear elsewhere); mip filters
+//    none, point, linear and POINT_ANISO_ADJ (as point); FILTER_MODE blend, min and max (min/max
+//    reduction of every weighted sum); the eight depth compare functions; LOD_BIAS, MIN_LOD,
+//    MAX_LOD;
 //  - DMASK, DST_SEL, D16, GLC, exec mask, unnormalized coordinates, TFE/LWE (status dword 0),
 //    unbound T#s, PrecisionMode kFloat and kHardware.
 #pragma once

@@ -1,16 +1,17 @@
 // Every SIMD target against the scalar reference (tests/reference), on random requests over every
-// texel format (sampler ops: every SAMPLE/GATHER4 variant and GET_LOD on 1D, 2D, 3D and array
-// images) and (for loads, stores, GET_RESINFO and atomics) every image type, with edge cases:
-// NaN/Inf/denormal/huge/negative coordinates and texels, 1x1 and non-power-of-two images, last
-// levels, layer views, MSAA fragment counts, every CLAMP mode and border color type, mixed mag/min
-// filters, random exec masks, DMASK, DST_SEL, D16 and the raw _PCK/_SGN forms. The formats with
-// fast paths (RGBA8, RGBA32F) also run with RuntimeOptions::format_fast_paths off, so the general
-// path is compared on them too. Atomics pick 32- and 64-bit formats most of the time, every op,
-// and often put several lanes on one texel. Expected: bit-exact for loads, stores, GET_RESINFO,
-// atomics and explicit-LOD sampling (a NaN that filtering produced may carry another payload);
-// implicit LOD uses a different (but < 2e-6) log2 in the kernel, so those results are compared
-// within 1e-4, or within 1/256 of the value range in PrecisionMode::kHardware, where an LOD on a
-// 1/256 step of the mip fraction can quantise either way.
+// texel format (sampler ops: every SAMPLE/GATHER4 variant and GET_LOD on 1D, 2D, 3D, cube and
+// array images, cubes seamless or not) and (for loads, stores, GET_RESINFO and atomics) every image
+// type, with edge cases: NaN/Inf/denormal/huge/negative coordinates and texels, 1x1 and
+// non-power-of-two images, last levels, layer views, MSAA fragment counts, every CLAMP mode and
+// border color type, mixed mag/min filters, random exec masks, DMASK, DST_SEL, D16 and the raw
+// _PCK/_SGN forms. The formats with fast paths (RGBA8, RGBA32F) also run with
+// RuntimeOptions::format_fast_paths off, so the general path is compared on them too. Atomics pick
+// 32- and 64-bit formats most of the time, every op, and often put several lanes on one texel.
+// Expected: bit-exact for loads, stores, GET_RESINFO, atomics and explicit-LOD sampling (a NaN that
+// filtering produced may carry another payload); implicit LOD uses a different (but < 2e-6) log2 in
+// the kernel, so those results are compared within 1e-4, or within 1/256 of the value range in
+// PrecisionMode::kHardware, where an LOD on a 1/256 step of the mip fraction can quantise either
+// way.
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -34,7 +35,7 @@ struct Scenario {
   SamplerDesc sampler;
   std::vector<uint8_t> memory;
   TexRequest req;
-  std::vector<uint32_t> in[19];
+  std::vector<uint32_t> in[20];
   uint32_t border_colors[4][4] = {};
   std::string describe;
 };
@@ -121,11 +122,12 @@ bool IsSamplerOp(OpKind kind) {
 // ops take every type (block formats have no MSAA form).
 ImageType PickType(Rng& r, OpKind kind, const FormatDesc& fd) {
   if (IsSamplerOp(kind)) {
-    // The sampler ops' types of this release, and now and then one they reject (Unimplemented).
+    // The sampler ops' types, and now and then an MSAA one, which they reject (Unimplemented).
     static const ImageType kSampled[] = {ImageType::k2D,      ImageType::k2D,      ImageType::k1D,
                                          ImageType::k1DArray, ImageType::k2DArray, ImageType::k3D,
-                                         ImageType::kCube};
-    return kSampled[r.U(r.B(97) ? 6 : 7)];
+                                         ImageType::kCube,    ImageType::kCube};
+    if (r.B(3)) return fd.is_block() ? ImageType::k2DArray : ImageType::k2DMsaa;
+    return kSampled[r.U(8)];
   }
   if (r.B(25)) return ImageType::k2D;
   static const ImageType kTypes[] = {
@@ -188,7 +190,9 @@ void MakeScenario(Rng& r, OpKind kind, FormatId format, Scenario* sc) {
   const FormatDesc& fd = GetFormatDesc(format);
   const ImageType type = PickType(r, kind, fd);
   const bool is_3d = type == ImageType::k3D;
-  const uint32_t w = kSizes[r.U(9)], h = kSizes[r.U(9)];
+  const bool cube = type == ImageType::kCube;
+  const uint32_t w = kSizes[r.U(9)];
+  const uint32_t h = cube && r.B(90) ? w : kSizes[r.U(9)];  // sampled cubes need square faces
   // 3D depth, or layers (faces for cubes: whole cubes).
   const uint32_t depth = is_3d                      ? kSizes[r.U(6)]
                          : type == ImageType::kCube ? 6 * (1 + r.U(2))
@@ -204,6 +208,11 @@ void MakeScenario(Rng& r, OpKind kind, FormatId format, Scenario* sc) {
   if (IsLayered(type)) {
     sc->image.base_array = r.U(depth);
     sc->image.last_array = sc->image.base_array + r.U(depth - sc->image.base_array);
+    if (cube && r.B(85)) {  // sampled cube views need whole cubes
+      sc->image.base_array = r.U(depth - 5);
+      const uint32_t fit = (depth - sc->image.base_array) / 6;
+      sc->image.last_array = sc->image.base_array + 6 * (1 + r.U(fit)) - 1;
+    }
   }
   if (IsMsaa(type)) sc->image.last_level = static_cast<uint8_t>(r.U(5));  // log2 of 1..16
   if (r.B(30)) {
@@ -237,6 +246,11 @@ void MakeScenario(Rng& r, OpKind kind, FormatId format, Scenario* sc) {
   sd.max_lod = static_cast<uint16_t>(r.B(70) ? 15 * 256 : r.U(8 * 256));
   sd.lod_bias = static_cast<int16_t>(r.B(60) ? 0 : static_cast<int>(r.U(8 * 256)) - 4 * 256);
   sd.force_unnormalized = r.B(5);
+  sd.disable_cube_wrap = r.B(30);
+  // FILTER_MODE: mostly BLEND; MIN, MAX, and now and then the reserved 3.
+  sd.filter_mode = static_cast<FilterMode>(r.B(70) ? 0 : 1 + r.U(r.B(95) ? 2 : 3));
+  // MAX_ANISO_RATIO 1x..16x, now and then a reserved 5..7 (the XY filters above include ANISO_*).
+  sd.max_aniso_ratio = static_cast<uint8_t>(r.B(97) ? r.U(5) : 5 + r.U(3));
   sd.depth_compare_func = static_cast<CompareFunc>(r.U(8));
 
   TexRequest& q = sc->req;
@@ -260,7 +274,9 @@ void MakeScenario(Rng& r, OpKind kind, FormatId format, Scenario* sc) {
     q.mods.d16 = r.B(kind == OpKind::kGetLod ? 3 : 15);  // GET_LOD with D16: InvalidArgument
     const float scale = std::ldexp(1.0f, static_cast<int>(r.U(12)) - 6);
     for (uint32_t quad = 0; quad * 4 < n; ++quad) {
-      const float s0 = r.F(-2.0f, 3.0f), t0 = r.F(-2.0f, 3.0f);
+      // Cubes: mostly on the face, often at its edges and corners.
+      const float lo = cube ? -0.2f : -2.0f, hi = cube ? 1.2f : 3.0f;
+      const float s0 = r.F(lo, hi), t0 = r.F(lo, hi);
       const float dx = r.F(-1.0f, 1.0f) * scale / w, dy = r.F(-1.0f, 1.0f) * scale / h;
       for (uint32_t k = 0; k < 4 && quad * 4 + k < n; ++k) {
         const uint32_t lane = quad * 4 + k;
@@ -297,8 +313,15 @@ void MakeScenario(Rng& r, OpKind kind, FormatId format, Scenario* sc) {
                                     : r.F(-2.0f, static_cast<float>(depth) + 2.0f);
         float rr = r0 + dz * static_cast<float>(k & 1) * (r.B(50) ? 4.0f : 1.0f);
         if (q.mods.unorm || sd.force_unnormalized) rr *= static_cast<float>(depth);
-        const float coord2 = type == ImageType::k3D ? rr : layer;
+        // Cubes: the face (6 and 7 clamp to 5, .5 ties) and the cube of the array.
+        const float face =
+            r.B(70) ? static_cast<float>(r.U(8)) : static_cast<float>(r.U(16)) * 0.5f - 0.5f;
+        const float coord2 = type == ImageType::k3D ? rr : cube ? face : layer;
         sc->in[16][lane] = FloatBits(r.B(3) ? EdgeCoord(r) : coord2);
+        const float cubes = static_cast<float>(depth / 6);
+        sc->in[19][lane] = FloatBits(r.B(3)    ? EdgeCoord(r)
+                                     : r.B(70) ? static_cast<float>(r.U(depth / 6 + 1))
+                                               : r.F(-1.0f, cubes + 1.0f));
         sc->in[17][lane] = FloatBits(r.B(4) ? EdgeCoord(r) : dz * r.F(0.0f, 4.0f));   // dr/dx
         sc->in[18][lane] = FloatBits(r.B(4) ? EdgeCoord(r) : dz * r.F(-1.0f, 1.0f));  // dr/dy
       }
@@ -308,6 +331,7 @@ void MakeScenario(Rng& r, OpKind kind, FormatId format, Scenario* sc) {
     q.in.coord[1] = one_d && r.B(50) ? nullptr : sc->in[1].data();  // 1D reads no t
     const bool volume = type == ImageType::k3D;
     q.in.coord[2] = IsLayered(type) || volume || r.B(10) ? sc->in[16].data() : nullptr;
+    q.in.coord[3] = cube && r.B(80) ? sc->in[19].data() : nullptr;  // null: cube 0
     q.in.deriv[0][2] = volume || r.B(10) ? sc->in[17].data() : nullptr;
     q.in.deriv[1][2] = volume || r.B(10) ? sc->in[18].data() : nullptr;
     q.in.lod = sc->in[2].data();

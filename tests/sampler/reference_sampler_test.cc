@@ -2333,13 +2333,14 @@ TEST(ReferenceValidation, Gather4AndGetLodRules) {
   st = run(r);
   EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
   EXPECT_TRUE(Contains(st.message(), "D16")) << st.message();
-  // The sampler ops read no CUBE image in this release (ReferenceTypes has the others).
+  // A CUBE view of one layer holds no whole cube: the sampler ops reject it naming the array
+  // range (ReferenceCube has the other cube checks).
   ImageDesc cube = img;
   cube.type = ImageType::kCube;
   for (Op op : {kGather4, kGetLod, kSampleCl}) {
     st = run(w.Make(op, &cube, &g.memory, 4, &smp));
-    EXPECT_EQ(st.code(), StatusCode::kUnimplemented) << OpName(op);
-    EXPECT_TRUE(Contains(st.message(), "T#.TYPE")) << st.message();
+    EXPECT_EQ(st.code(), StatusCode::kInvalidArgument) << OpName(op);
+    EXPECT_TRUE(Contains(st.message(), "T#.LAST_ARRAY")) << st.message();
   }
   // _C compares depth, which integer-class formats do not have.
   const ImageDesc uint_img = Image2D(Kind::kUint, 4, 4);
@@ -3098,15 +3099,17 @@ TEST(ReferenceValidation, InvalidFormatTypeAndClampNameTheField) {
     EXPECT_TRUE(Contains(st.message(), "NUM_FORMAT=7")) << st.message();
   }
   {
-    // Sample ops read no CUBE image in this release (loads take every type).
+    // Sample ops read no 2D_MSAA image in this release (loads take every type); a CUBE they do.
     ImageDesc img = Image2D(Kind::kUnorm, 4, 4);
-    img.type = ImageType::kCube;
-    img.depth = 6;
-    img.last_array = 5;
+    img.type = ImageType::k2DMsaa;
     Wave w;
     const Status st = reference::Execute(w.Make(kSampleLz, &img, &g.memory, 1, &point));
     EXPECT_EQ(st.code(), StatusCode::kUnimplemented);
-    EXPECT_TRUE(Contains(st.message(), "T#.TYPE=11")) << st.message();
+    EXPECT_TRUE(Contains(st.message(), "T#.TYPE=14")) << st.message();
+    img.type = ImageType::kCube;
+    img.depth = 6;
+    img.last_array = 5;
+    ExpectOk(reference::Execute(w.Make(kSampleLz, &img, &g.memory, 1, &point)));
   }
   {
     // Clamp modes 0..7 are all implemented (the border modes too); 8 and above name no mode.
@@ -3706,9 +3709,9 @@ TEST(Reference2DArray, BilinearGatherAndCompareReadTheLayer) {
   EXPECT_EQ(cw.Lane(0), (std::array<uint32_t, 4>{kOne, kOne, 0, 0}));
 }
 
-// The sampler ops on CUBE and the MSAA types are Unimplemented naming T#.TYPE; the address and
-// derivative operands the sampled types read must be there, and only those (dr/dx and dr/dy, and r
-// in coord[2], on 3D alone).
+// The sampler ops on the MSAA types are Unimplemented naming T#.TYPE; the address and derivative
+// operands the sampled types read must be there, and only those (dr/dx and dr/dy, and r in
+// coord[2], on 3D alone; a CUBE's face in coord[2], its cube in coord[3] optional).
 TEST(ReferenceTypes, SamplerOpsTypesAndOperands) {
   Guest g(4096);
   const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone);
@@ -3716,8 +3719,7 @@ TEST(ReferenceTypes, SamplerOpsTypesAndOperands) {
     ImageType type;
     const char* name;
   };
-  const Bad bad[] = {{ImageType::kCube, "T#.TYPE=11 (CUBE)"},
-                     {ImageType::k2DMsaa, "T#.TYPE=14 (2D_MSAA)"},
+  const Bad bad[] = {{ImageType::k2DMsaa, "T#.TYPE=14 (2D_MSAA)"},
                      {ImageType::k2DMsaaArray, "T#.TYPE=15 (2D_MSAA_ARRAY)"}};
   for (const Bad& k : bad) {
     const ImageDesc img = Typed(k.type, FormatId::kR32_FLOAT, 2, 2, 6);
@@ -3734,6 +3736,7 @@ TEST(ReferenceTypes, SamplerOpsTypesAndOperands) {
   const ImageDesc two_d_array = Typed(ImageType::k2DArray, FormatId::kR32_FLOAT, 2, 2, 2);
   const ImageDesc two_d = Typed(ImageType::k2D, FormatId::kR32_FLOAT, 2, 2);
   const ImageDesc three_d = Typed(ImageType::k3D, FormatId::kR32_FLOAT, 2, 2, 2);
+  const ImageDesc cube = Typed(ImageType::kCube, FormatId::kR32_FLOAT, 2, 2, 6);
   struct Case {
     const ImageDesc* img;
     Op op;
@@ -3774,6 +3777,15 @@ TEST(ReferenceTypes, SamplerOpsTypesAndOperands) {
       // The other sampler ops read no derivatives, r's neither.
       {&three_d, kSampleLz, [](TexRequest& r) { r.in.deriv[0][2] = r.in.deriv[1][2] = nullptr; },
        nullptr},
+      // CUBE: s, t and the face (coord[2]) are read, the cube (coord[3]) is optional (null: cube
+      // 0); _D and _CD read the face-local ds and dt only.
+      {&cube, kSampleD,
+       [](TexRequest& r) { r.in.coord[3] = r.in.deriv[0][2] = r.in.deriv[1][2] = nullptr; },
+       nullptr},
+      {&cube, kSampleLz, [](TexRequest& r) { r.in.coord[2] = nullptr; }, "coord[2]"},
+      {&cube, kGetLod, [](TexRequest& r) { r.in.coord[2] = nullptr; }, "coord[2]"},
+      {&cube, kGather4, [](TexRequest& r) { r.in.coord[1] = nullptr; }, "coord[1]"},
+      {&cube, kSampleCd, [](TexRequest& r) { r.in.deriv[1][1] = nullptr; }, "deriv[1][1]"},
   };
   for (const Case& k : cases) {
     Wave w;
@@ -4371,6 +4383,1321 @@ TEST(Reference3D, Gather4ReadsThePointZSlice) {
   ExpectOk(reference::Execute(r));
   EXPECT_EQ(l.Lane(0), (std::array<uint32_t, 4>{F(1100), F(1100), F(1100), F(1100)}));
   EXPECT_EQ(l.Lane(1), (std::array<uint32_t, 4>{F(1000), F(1000), F(1000), F(1000)}));
+}
+
+// ============================================================================================
+// CUBE: face-local s, t on face F = clamp(rne(coord[2]), 0, 5) of cube K = clamp(rne(coord[3]),
+// 0, C - 1), memory layer base_array + 6K + F. Faces +X -X +Y -Y +Z -Z = 0..5; the contract's
+// face table (ma the outward normal, sc and tc the directions of growing s and t):
+//   0 +X: ma +x, sc -z, tc -y      1 -X: ma -x, sc +z, tc -y
+//   2 +Y: ma +y, sc +x, tc +z      3 -Y: ma -y, sc +x, tc -z
+//   4 +Z: ma +z, sc +x, tc -y      5 -Z: ma -z, sc -x, tc -y
+// The centre of texel (i, j) of a face n texels across is P = ma + cs * sc + ct * tc with
+// cs = (2i + 1) / n - 1, ct = (2j + 1) / n - 1; an edge texel (one index -1 or n) is read from the
+// face f' whose ma is P's largest component, at i' = floor(s' * n), s' = (P.sc' / |P.ma'| + 1) / 2,
+// and j' likewise from tc'.
+
+// The value of texel (i, j) of memory layer l in the cubes below: 100 l + 10 j + i.
+float CubeValue(uint32_t l, uint32_t i, uint32_t j) { return 100.0f * l + 10.0f * j + i; }
+
+// Level 0 of an n x n cube of 4-byte texels (float or uint32_t) with `layers` faces: memory
+// layer l is a slice of n rows of n texels at byte 4 n^2 l, texel (i, j) = CubeValue(l, i, j).
+template <typename T>
+void FillCube(Guest& g, uint32_t n, uint32_t layers) {
+  for (uint32_t l = 0; l < layers; ++l) {
+    for (uint32_t j = 0; j < n; ++j) {
+      for (uint32_t i = 0; i < n; ++i) g.Put<T>(4 * n * n * l, n, i, j, T(CubeValue(l, i, j)));
+    }
+  }
+}
+
+ImageDesc CubeImage(uint32_t n, uint32_t layers, uint32_t levels = 1,
+                    FormatId format = FormatId::kR32_FLOAT) {
+  return Typed(ImageType::kCube, format, n, n, layers, levels);
+}
+
+// A wave with the cube operand coord[3] too.
+struct CubeWave : Wave {
+  uint32_t cube[kMaxLanes] = {};
+  // Lane `lane` at face-local (s, t) on face `face` of cube `k` (all floats).
+  void At(uint32_t lane, float sv, float tv, float face, float k = 0.0f) {
+    St(lane, sv, tv);
+    layer[lane] = F(face);
+    cube[lane] = F(k);
+  }
+  TexRequest MakeCube(Op op, const ImageDesc* image, const Memory* memory, uint32_t lanes,
+                      const SamplerDesc* sampler) {
+    TexRequest r = Make(op, image, memory, lanes, sampler);
+    r.in.coord[3] = cube;
+    return r;
+  }
+};
+
+// BILINEAR of the texels T(i0, j0), T(i1, j0), T(i0, j1), T(i1, j1) with fractions a, b, in the
+// contract's order: ((w00 T00 + w10 T10) + w01 T01) + w11 T11.
+float Bilerp(float a, float b, float t00, float t10, float t01, float t11) {
+  const float w00 = (1.0f - a) * (1.0f - b), w10 = a * (1.0f - b);
+  const float w01 = (1.0f - a) * b, w11 = a * b;
+  return ((w00 * t00 + w10 * t10) + w01 * t01) + w11 * t11;
+}
+
+// A corner texel: ((A + B) + C) / 3 in binary32.
+float CornerMean(float A, float B, float C) { return ((A + B) + C) / 3.0f; }
+
+// Face and cube round half to even and clamp; NaN is 0; a null coord[3] is cube 0. A 4x4 R32_FLOAT
+// cube array of 2 cubes (12 layers), POINT at s = t = 0.625 (u = v = 2.5: texel (2, 2)), so each
+// lane returns CubeValue(layer, 2, 2) = 100 layer + 22 of the memory layer it read.
+TEST(ReferenceCube, FaceAndCubeRoundHalfToEvenAndClamp) {
+  Guest g(4096);
+  FillCube<float>(g, 4, 12);
+  const ImageDesc img = CubeImage(4, 12);
+  const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone);
+  struct Case {
+    float face, cube;
+    uint32_t layer;  // base_array + 6K + F
+  };
+  auto run = [&](const ImageDesc& image, const std::vector<Case>& cases, bool null_cube) {
+    CubeWave w;
+    const auto lanes = static_cast<uint32_t>(cases.size());
+    for (uint32_t lane = 0; lane < lanes; ++lane) {
+      w.At(lane, 0.625f, 0.625f, cases[lane].face, cases[lane].cube);
+    }
+    TexRequest r = w.MakeCube(kSampleLz, &image, &g.memory, lanes, &smp);
+    if (null_cube) r.in.coord[3] = nullptr;
+    ExpectOk(reference::Execute(r));
+    for (uint32_t lane = 0; lane < lanes; ++lane) {
+      EXPECT_EQ(w.out[0][lane], F(CubeValue(cases[lane].layer, 2, 2)))
+          << "face " << cases[lane].face << " cube " << cases[lane].cube << " base_array "
+          << image.base_array;
+    }
+  };
+  // C = 2 cubes: K = clamp(rne(cube), 0, 1); F = clamp(rne(face), 0, 5).
+  run(img,
+      {{0.5f, 0, 0},           // rne(0.5) = 0
+       {1.5f, 0, 2},           // rne(1.5) = 2
+       {2.5f, 0, 2},           // rne(2.5) = 2
+       {2.6f, 0, 3},           //
+       {4.5f, 0, 4},           // rne(4.5) = 4
+       {5.5f, 0, 5},           // rne(5.5) = 6 -> 5
+       {6.0f, 0, 5},           // face 6 -> 5
+       {7.0f, 1, 6 + 5},       // face 7 -> 5 of cube 1
+       {-1.0f, 0, 0},          // negative -> 0
+       {NaN(), 1, 6 + 0},      // NaN face -> 0
+       {Inf(), 0, 5},          // +Inf -> 5
+       {-Inf(), 1, 6},         // -Inf -> 0
+       {3.0f, 0.5f, 3},        // rne(0.5) = 0: cube 0
+       {3.0f, 0.6f, 6 + 3},    // cube 1
+       {3.0f, 1.5f, 6 + 3},    // rne(1.5) = 2 -> C - 1 = 1
+       {1.0f, 100.0f, 6 + 1},  // cube clamped to 1
+       {1.0f, -3.0f, 1},       // cube clamped to 0
+       {4.0f, NaN(), 4},       // NaN cube -> 0
+       {4.0f, Inf(), 6 + 4}},  // +Inf cube -> 1
+      false);
+  // coord[3] null: cube 0 whatever the lanes' cube values would have been.
+  run(img, {{2.0f, 1.0f, 2}, {5.0f, 1.0f, 5}}, true);
+  // A view of cube 1 alone (layers 6..11, C = 1): every cube operand reads it, layer 6 + F.
+  ImageDesc view = img;
+  view.base_array = 6;
+  view.last_array = 11;
+  run(view, {{0, 0, 6}, {2, 1, 8}, {5, -1, 11}, {9, NaN(), 11}}, false);
+  // A view that starts at layer 3 (base_array need not be a multiple of 6): layer 3 + 6K + F.
+  view.base_array = 3;
+  view.last_array = 8;
+  run(view, {{0, 0, 3}, {5, 0, 8}, {2, 1, 5}}, false);
+}
+
+// The three cube checks of the sampler ops, in order: square faces (WIDTH == HEIGHT), a whole
+// number of cubes in the view (N = LAST_ARRAY - BASE_ARRAY + 1 a multiple of 6), normalized
+// coordinates (neither UNORM nor S# FORCE_UNNORMALIZED). Each is InvalidArgument naming the fields,
+// and no lane is written. Loads take the same T#s (the cube as its faces).
+TEST(ReferenceCube, SamplerOpsNeedSquareFacesWholeCubesAndNormalizedCoordinates) {
+  Guest g(4096);
+  const SamplerDesc smp = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kNone);
+  SamplerDesc force = smp;
+  force.force_unnormalized = true;
+  const ImageDesc good = CubeImage(4, 12);
+  ImageDesc wide = Typed(ImageType::kCube, FormatId::kR32_FLOAT, 4, 2, 7);  // 7 faces too
+  ImageDesc seven = CubeImage(4, 7);                                        // N = 7
+  ImageDesc eleven = CubeImage(4, 12);
+  eleven.base_array = 1;  // N = 11
+  struct Case {
+    const ImageDesc* img;
+    const SamplerDesc* smp;
+    bool unorm;
+    std::vector<const char*> names;  // empty: valid
+  };
+  const Case cases[] = {
+      {&wide, &force, true, {"T#.WIDTH=4", "T#.HEIGHT=2"}},  // the first check wins
+      {&seven, &force, true, {"T#.BASE_ARRAY=0", "T#.LAST_ARRAY=6"}},
+      {&eleven, &smp, false, {"T#.BASE_ARRAY=1", "T#.LAST_ARRAY=11"}},
+      {&good, &smp, true, {"UNORM"}},
+      {&good, &force, false, {"S#.FORCE_UNNORMALIZED"}},
+      {&good, &smp, false, {}},
+  };
+  for (const Case& k : cases) {
+    for (Op op : {kSampleLz, kSampleD, kGather4Lz, kGetLod}) {
+      CubeWave w;
+      TexRequest r = w.MakeCube(op, k.img, &g.memory, 4, k.smp);
+      r.mods.unorm = k.unorm;
+      const Status st = reference::Execute(r);
+      if (k.names.empty()) {
+        EXPECT_TRUE(st.ok()) << OpName(op) << " " << st.ToString();
+        continue;
+      }
+      EXPECT_EQ(st.code(), StatusCode::kInvalidArgument) << OpName(op) << " " << k.names[0];
+      for (const char* name : k.names) EXPECT_TRUE(Contains(st.message(), name)) << st.message();
+      EXPECT_EQ(w.out[0][0], kSentinel);
+    }
+    // Loads read the faces as a 2D array, whatever the sampler ops need.
+    Wave l;
+    ExpectOk(reference::Execute(l.Make(kLoad, k.img, &g.memory, 1)));
+  }
+}
+
+// A seamless cube (S# DISABLE_CUBE_WRAP = 0) reads no clamp mode, so a border mode needs no border
+// color: a REGISTER pointer past the (absent) table is no error, and the border is never read.
+// The same S# on a non-seamless cube reads the color, so the pointer is InvalidArgument. _O reads
+// no offset operand on a CUBE: a null offset array is no error, and offsets change nothing.
+TEST(ReferenceCube, SeamlessReadsNoBorderAndNoCubeReadsOffsets) {
+  Guest g(4096);
+  FillCube<float>(g, 4, 6);
+  const ImageDesc img = CubeImage(4, 6);
+  SamplerDesc smp = BorderSampler(XyFilter::kBilinear, ClampMode::kClampBorder,
+                                  ClampMode::kMirrorOnceBorder);  // REGISTER, pointer 1
+  // Face 0 at s = 0.0625, t = 0.46875: u = 0.25, v = 1.875; i0 = -1, a = 0.75; j0 = 1, b = 0.375.
+  // Texels (-1, 1) and (-1, 2) are +Z's (3, 1) = 413 and (3, 2) = 423 (ReferenceCube
+  // .SeamlessBilinearCrossesEveryEdge derives them), (0, 1) = 10 and (0, 2) = 20.
+  const float expected = Bilerp(0.75f, 0.375f, 413, 10, 423, 20);
+  for (Op op : {kSampleLz, kSampleLzO}) {
+    CubeWave w;
+    w.At(0, 0.0625f, 0.46875f, 0.0f);
+    w.offset[0] = Off(1, -2);
+    TexRequest r = w.MakeCube(op, &img, &g.memory, 1, &smp);
+    r.in.offset = nullptr;
+    ExpectOk(reference::Execute(r));
+    EXPECT_EQ(w.out[0][0], F(expected)) << OpName(op);
+    r.in.offset = w.offset;
+    ExpectOk(reference::Execute(r));
+    EXPECT_EQ(w.out[0][0], F(expected)) << OpName(op);
+  }
+  smp.disable_cube_wrap = true;
+  CubeWave w;
+  w.At(0, 0.0625f, 0.46875f, 0.0f);
+  for (Op op : {kSampleLz, kGather4Lz, kGetLod}) {
+    const Status st = reference::Execute(w.MakeCube(op, &img, &g.memory, 1, &smp));
+    EXPECT_EQ(st.code(), StatusCode::kInvalidArgument) << OpName(op);
+    EXPECT_TRUE(Contains(st.message(), "BORDER_COLOR_PTR=1")) << st.message();
+  }
+  EXPECT_EQ(w.out[0][0], kSentinel);
+}
+
+// Seamless BILINEAR across each of the four edges of +X (face 0) and +Y (face 2) of a 4x4
+// R32_FLOAT cube (n = 4; texel (i, j) of face f holds 100 f + 10 j + i). The S# clamp modes are
+// CLAMP_BORDER with OPAQUE_WHITE, which would blend 1.0 in if they were read.
+// Footprints (u = s * 4, i0 = floor(u - 0.5), a = (u - 0.5) - i0):
+//   left:   s = 0.0625  (u = 0.25: i0 = -1, i1 = 0, a = 0.75), t = 0.46875 (v = 1.875: j0 = 1,
+//           j1 = 2, b = 0.375)
+//   right:  s = 0.9375  (u = 3.75: i0 = 3, i1 = 4, a = 0.25), t = 0.46875
+//   top:    s = 0.46875 (i0 = 1, i1 = 2, a = 0.375), t = 0.0625 (j0 = -1, j1 = 0, b = 0.75)
+//   bottom: s = 0.46875, t = 0.9375 (j0 = 3, j1 = 4, b = 0.25)
+// With n = 4, cs (or ct) is -1.25 for index -1, +1.25 for index 4 and -0.25, +0.25 for 1, 2.
+// +X: P = (1, -ct, -cs) (ma +x, sc -z, tc -y).
+//   left (i = -1):  P = (1, -ct, 1.25): largest +z -> +Z (sc +x, tc -y); s' = (1/1.25 + 1)/2 = 0.9,
+//                   i' = floor(3.6) = 3; t' = (ct/1.25 + 1)/2 = 0.4, 0.6 for j = 1, 2: j' = j.
+//                   T(-1, j) = +Z (3, j) = 403 + 10j.
+//   right (i = 4):  P = (1, -ct, -1.25) -> -Z (sc -x, tc -y); s' = (-1/1.25 + 1)/2 = 0.1: i' = 0;
+//                   t' = (ct/1.25 + 1)/2: j' = j. T(4, j) = -Z (0, j) = 500 + 10j.
+//   top (j = -1):   P = (1, 1.25, -cs) -> +Y (sc +x, tc +z); s' = 0.9: i' = 3; t' = (-cs/1.25 +
+//   1)/2
+//                   = 0.6, 0.4 for i = 1, 2: j' = 3 - i. T(i, -1) = +Y (3, 3 - i) = 233 - 10i.
+//   bottom (j = 4): P = (1, -1.25, -cs) -> -Y (sc +x, tc -z); s' = 0.9: i' = 3; t' = (P.(-z)/1.25
+//                   + 1)/2 = (cs/1.25 + 1)/2 = 0.4, 0.6: j' = i. T(i, 4) = -Y (3, i) = 303 + 10i.
+// +Y: P = (cs, 1, ct) (ma +y, sc +x, tc +z).
+//   left:   P = (-1.25, 1, ct) -> -X (sc +z, tc -y); s' = (ct/1.25 + 1)/2: i' = j; t' =
+//           (-1/1.25 + 1)/2 = 0.1: j' = 0. T(-1, j) = -X (j, 0) = 100 + j.
+//   right:  P = (1.25, 1, ct) -> +X (sc -z, tc -y); s' = (-ct/1.25 + 1)/2 = 0.6, 0.4: i' = 3 - j;
+//           j' = 0. T(4, j) = +X (3 - j, 0) = 3 - j (the inverse of +X's top edge).
+//   top:    P = (cs, 1, -1.25) -> -Z (sc -x, tc -y); s' = (-cs/1.25 + 1)/2: i' = 3 - i; t' = 0.1:
+//           j' = 0. T(i, -1) = -Z (3 - i, 0) = 503 - i.
+//   bottom: P = (cs, 1, 1.25) -> +Z (sc +x, tc -y); s' = (cs/1.25 + 1)/2: i' = i; j' = 0.
+//           T(i, 4) = +Z (i, 0) = 400 + i.
+TEST(ReferenceCube, SeamlessBilinearCrossesEveryEdge) {
+  Guest g(4096);
+  FillCube<float>(g, 4, 6);
+  const ImageDesc img = CubeImage(4, 6);
+  SamplerDesc smp =
+      Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kNone, ClampMode::kClampBorder);
+  smp.border_color_type = BorderColorType::kOpaqueWhite;
+  struct Case {
+    const char* edge;
+    float face, s, t, a, b;
+    float t00, t10, t01, t11;  // T(i0, j0), T(i1, j0), T(i0, j1), T(i1, j1)
+  };
+  const Case cases[] = {
+      {"+X left", 0, 0.0625f, 0.46875f, 0.75f, 0.375f, 413, 10, 423, 20},
+      {"+X right", 0, 0.9375f, 0.46875f, 0.25f, 0.375f, 13, 510, 23, 520},
+      {"+X top", 0, 0.46875f, 0.0625f, 0.375f, 0.75f, 223, 213, 1, 2},
+      {"+X bottom", 0, 0.46875f, 0.9375f, 0.375f, 0.25f, 31, 32, 313, 323},
+      {"+Y left", 2, 0.0625f, 0.46875f, 0.75f, 0.375f, 101, 210, 102, 220},
+      {"+Y right", 2, 0.9375f, 0.46875f, 0.25f, 0.375f, 213, 2, 223, 1},
+      {"+Y top", 2, 0.46875f, 0.0625f, 0.375f, 0.75f, 502, 501, 201, 202},
+      {"+Y bottom", 2, 0.46875f, 0.9375f, 0.375f, 0.25f, 231, 232, 401, 402},
+  };
+  CubeWave w;
+  const uint32_t lanes = 8;
+  for (uint32_t lane = 0; lane < lanes; ++lane) {
+    w.At(lane, cases[lane].s, cases[lane].t, cases[lane].face);
+  }
+  ExpectOk(reference::Execute(w.MakeCube(kSampleLz, &img, &g.memory, lanes, &smp)));
+  for (uint32_t lane = 0; lane < lanes; ++lane) {
+    const Case& k = cases[lane];
+    EXPECT_EQ(w.out[0][lane], F(Bilerp(k.a, k.b, k.t00, k.t10, k.t01, k.t11))) << k.edge;
+  }
+  // The same footprints through GATHER4 (DMASK X): T(i0, j1), T(i1, j1), T(i1, j0), T(i0, j0).
+  TexRequest r = w.MakeCube(kGather4Lz, &img, &g.memory, lanes, &smp);
+  r.mods.dmask = 0b0001;
+  ExpectOk(reference::Execute(r));
+  for (uint32_t lane = 0; lane < lanes; ++lane) {
+    const Case& k = cases[lane];
+    EXPECT_EQ(w.Lane(lane), (std::array<uint32_t, 4>{F(k.t01), F(k.t11), F(k.t10), F(k.t00)}))
+        << k.edge;
+  }
+}
+
+// Corner texels (both indices outside the face) are the mean ((A + B) + C) / 3 of the face's
+// corner texel A = T(clamp(i), clamp(j)), B = the edge texel T(i, clamp(j)) and C = the edge
+// texel T(clamp(i), j), read as the edges above (same 4x4 cube, n = 4).
+//   +X at s = t = 0.0625: i0 = j0 = -1, a = b = 0.75. T(0, -1) = +Y (3, 3) = 233 (top edge,
+//     i = 0); T(-1, 0) = +Z (3, 0) = 403 (left edge, j = 0); T(0, 0) = 0. Corner (-1, -1):
+//     A = 0, B = T(-1, 0) = 403, C = T(0, -1) = 233: the corner (+1, +1, +1) of +X, +Z and +Y.
+//   +X at s = t = 0.9375: i0 = j0 = 3, a = b = 0.25. T(4, 3) = -Z (0, 3) = 530 (right edge);
+//     T(3, 4) = -Y (3, 3) = 333 (bottom edge); T(3, 3) = 33. Corner (4, 4): A = 33, B = 530,
+//     C = 333 (896 / 3 is not exact in binary32).
+//   +Y at s = t = 0.0625: T(-1, 0) = -X (0, 0) = 100; T(0, -1) = -Z (3, 0) = 503; T(0, 0) = 200.
+//     Corner (-1, -1): A = 200, B = 100, C = 503 (corner (-1, +1, -1)).
+//   -Z (ma -z, sc -x, tc -y: P = (-cs, -ct, -1)) at s = t = 0.9375: i0 = j0 = 3.
+//     T(4, 3): P = (-1.25, -0.75, -1) -> -X (sc +z, tc -y): s' = (-1/1.25 + 1)/2 = 0.1: i' = 0;
+//     t' = (0.75/1.25 + 1)/2 = 0.8: j' = 3. -X (0, 3) = 130.
+//     T(3, 4): P = (-0.75, -1.25, -1) -> -Y (sc +x, tc -z): s' = (-0.75/1.25 + 1)/2 = 0.2: i' = 0;
+//     t' = (1/1.25 + 1)/2 = 0.9: j' = 3. -Y (0, 3) = 330. T(3, 3) = 533.
+//     Corner (4, 4): A = 533, B = 130, C = 330 (corner (-1, -1, -1)).
+TEST(ReferenceCube, SeamlessCornerIsTheMeanOfThreeTexels) {
+  Guest g(4096);
+  FillCube<float>(g, 4, 6);
+  const ImageDesc img = CubeImage(4, 6);
+  const SamplerDesc smp = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kNone);
+  CubeWave w;
+  w.At(0, 0.0625f, 0.0625f, 0);
+  w.At(1, 0.9375f, 0.9375f, 0);
+  w.At(2, 0.0625f, 0.0625f, 2);
+  w.At(3, 0.9375f, 0.9375f, 5);
+  ExpectOk(reference::Execute(w.MakeCube(kSampleLz, &img, &g.memory, 4, &smp)));
+  EXPECT_EQ(w.out[0][0], F(Bilerp(0.75f, 0.75f, CornerMean(0, 403, 233), 233, 403, 0)));
+  EXPECT_EQ(CornerMean(0, 403, 233), 212.0f);
+  EXPECT_EQ(w.out[0][1], F(Bilerp(0.25f, 0.25f, 33, 530, 333, CornerMean(33, 530, 333))));
+  EXPECT_EQ(w.out[0][2], F(Bilerp(0.75f, 0.75f, CornerMean(200, 100, 503), 503, 100, 200)));
+  EXPECT_EQ(w.out[0][3], F(Bilerp(0.25f, 0.25f, 533, 130, 330, CornerMean(533, 130, 330))));
+  EXPECT_EQ(CornerMean(533, 130, 330), 331.0f);
+}
+
+// A 1x1 level (level 2 of a 4x4 cube with 3 levels, MIP POINT at lod 2) has every neighbour of
+// its texel an edge or corner texel. With n = 1, P = ma + 2i * sc + 2j * tc: texel (-1, 0) is on
+// the face whose ma is -sc, (1, 0) on +sc's, (0, -1) on -tc's, (0, 1) on +tc's, always at its one
+// texel (s' is 0.25, 0.5 or 0.75). Level 2 starts at byte 768 (level 0: 6 x 64 bytes = 384 ->
+// 512; level 1: 6 x 16 = 96 bytes, ending at 608 -> 768); face f's texel at 768 + 4f holds 2^f.
+//   +X (sc -z, tc -y), s = t = 0.25: u = 0.25, i0 = j0 = -1, a = b = 0.75. T(-1, 0) = +Z = 16,
+//     T(0, -1) = +Y = 4, T(0, 0) = 1, corner ((1 + 16) + 4) / 3 = 7.
+//   +Y (sc +x, tc +z), s = t = 0.75: u = 0.75, i0 = j0 = 0, a = b = 0.25. T(1, 0) = +X = 1,
+//     T(0, 1) = +Z = 16, T(0, 0) = 4, corner (A = 4, B = T(1, 0) = 1, C = T(0, 1) = 16) = 7.
+//   -Z (sc -x, tc -y), s = t = 0.25: T(-1, 0) = +X = 1, T(0, -1) = +Y = 4, T(0, 0) = 32, corner
+//     ((32 + 1) + 4) / 3 = 37 / 3.
+//   -Y (sc +x, tc -z), s = 0.75, t = 0.25: i0 = 0, i1 = 1, a = 0.25; j0 = -1, j1 = 0, b = 0.75.
+//     T(0, -1) = +Z = 16, T(1, 0) = +X = 1, T(0, 0) = 8, corner (1, -1): A = 8, B = T(1, 0) = 1,
+//     C = T(0, -1) = 16: 25 / 3.
+TEST(ReferenceCube, OneByOneLevelIsAllEdgesAndCorners) {
+  Guest g(4096);
+  for (uint32_t f = 0; f < 6; ++f) g.Put<float>(768 + 4 * f, 1, 0, 0, float(1u << f));
+  const ImageDesc img = CubeImage(4, 6, 3);
+  const SamplerDesc smp = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kPoint);
+  CubeWave w;
+  w.At(0, 0.25f, 0.25f, 0);
+  w.At(1, 0.75f, 0.75f, 2);
+  w.At(2, 0.25f, 0.25f, 5);
+  w.At(3, 0.75f, 0.25f, 3);
+  for (uint32_t lane = 0; lane < 4; ++lane) w.lod[lane] = F(2.0f);
+  ExpectOk(reference::Execute(w.MakeCube(kSampleL, &img, &g.memory, 4, &smp)));
+  EXPECT_EQ(w.out[0][0], F(Bilerp(0.75f, 0.75f, CornerMean(1, 16, 4), 4, 16, 1)));
+  EXPECT_EQ(w.out[0][1], F(Bilerp(0.25f, 0.25f, 4, 1, 16, CornerMean(4, 1, 16))));
+  EXPECT_EQ(w.out[0][2], F(Bilerp(0.75f, 0.75f, CornerMean(32, 1, 4), 4, 1, 32)));
+  EXPECT_EQ(w.out[0][3], F(Bilerp(0.25f, 0.75f, 16, CornerMean(8, 1, 16), 8, 1)));
+
+  // A 1x1 R8G8B8A8_UNORM cube: the corner mean is of codes (the filter domain), divided by 255
+  // once at the end. Face f's texel (at byte 4f) has X code 10 + 40f: +X 10, +Y 90, +Z 170.
+  // +X at s = t = 0.25 as above: corner ((10 + 170) + 90) / 3 = 90.
+  Guest u(4096);
+  for (uint32_t f = 0; f < 6; ++f) u.Put8(4 * f, 1, 0, 0, {uint8_t(10 + 40 * f), 0, 0, 255});
+  const ImageDesc unorm = CubeImage(1, 6, 1, FormatId::kR8G8B8A8_UNORM);
+  CubeWave c;
+  c.At(0, 0.25f, 0.25f, 0);
+  ExpectOk(reference::Execute(c.MakeCube(kSampleLz, &unorm, &u.memory, 1, &smp)));
+  EXPECT_EQ(c.out[0][0], F(Bilerp(0.75f, 0.75f, CornerMean(10, 170, 90), 90, 170, 10) / 255.0f));
+  EXPECT_EQ(c.out[3][0], kOne);  // W: 255 everywhere, (255 + 255 + 255) / 3 = 255
+}
+
+// POINT on a seamless cube clamps to the face's edge: s and t (NaN -> 0) clamped to [0, 1],
+// i = min(floor(s * n), n - 1), j likewise; the S#'s WRAP is not read (it would wrap i = 4 to 0).
+// Integer formats look up POINT whatever the XY filter. 4x4 cube, texel (i, j) of face f =
+// 100 f + 10 j + i.
+TEST(ReferenceCube, SeamlessPointClampsToTheEdge) {
+  struct Case {
+    float face, s, t;
+    uint32_t i, j;
+  };
+  const Case cases[] = {
+      {0, 1.0f, 0.5f, 3, 2},      // u = 4 -> min(4, 3) = 3; v = 2
+      {0, 1.5f, -0.25f, 3, 0},    // s clamped to 1, t to 0
+      {0, NaN(), Inf(), 0, 3},    // NaN -> 0; +Inf -> 1 -> 3
+      {1, -Inf(), 0.999f, 0, 3},  // v = 3.996
+      {3, 1.0f, 1.0f, 3, 3},      //
+      {4, 0.2499f, 0.75f, 0, 3},  // u = 0.9996 -> 0; v = 3 -> 3
+  };
+  const uint32_t lanes = 6;
+  {
+    Guest g(4096);
+    FillCube<float>(g, 4, 6);
+    const ImageDesc img = CubeImage(4, 6);
+    const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone);
+    CubeWave w;
+    for (uint32_t lane = 0; lane < lanes; ++lane) {
+      w.At(lane, cases[lane].s, cases[lane].t, cases[lane].face);
+    }
+    ExpectOk(reference::Execute(w.MakeCube(kSampleLz, &img, &g.memory, lanes, &smp)));
+    for (uint32_t lane = 0; lane < lanes; ++lane) {
+      const Case& k = cases[lane];
+      EXPECT_EQ(w.out[0][lane], F(CubeValue(uint32_t(k.face), k.i, k.j))) << lane;
+    }
+  }
+  {
+    Guest g(4096);
+    FillCube<uint32_t>(g, 4, 6);
+    const ImageDesc img = CubeImage(4, 6, 1, FormatId::kR32_UINT);
+    const SamplerDesc smp = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kNone);
+    CubeWave w;
+    for (uint32_t lane = 0; lane < lanes; ++lane) {
+      w.At(lane, cases[lane].s, cases[lane].t, cases[lane].face);
+    }
+    ExpectOk(reference::Execute(w.MakeCube(kSampleLz, &img, &g.memory, lanes, &smp)));
+    for (uint32_t lane = 0; lane < lanes; ++lane) {
+      const Case& k = cases[lane];
+      EXPECT_EQ(w.out[0][lane], uint32_t(CubeValue(uint32_t(k.face), k.i, k.j))) << lane;
+    }
+  }
+}
+
+// Non-seamless (S# DISABLE_CUBE_WRAP = 1): the lane's face is a 2D image, sampled with the S#'s
+// CLAMP_X, CLAMP_Y and border color; s and t are not clamped; offsets are still not read.
+// 4x4 cube, texel (i, j) of face f = 100 f + 10 j + i.
+TEST(ReferenceCube, NonSeamlessSamplesTheFaceAsA2DImage) {
+  Guest g(4096);
+  FillCube<float>(g, 4, 6);
+  const ImageDesc img = CubeImage(4, 6);
+  SamplerDesc wrap = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kNone);
+  wrap.disable_cube_wrap = true;
+  SamplerDesc border = wrap;
+  border.clamp_x = border.clamp_y = ClampMode::kClampBorder;
+  border.border_color_type = BorderColorType::kOpaqueWhite;
+  CubeWave w;
+  // +X, s = 0.0625, t = 0.46875: i0 = -1, a = 0.75, j0 = 1, b = 0.375 (as in the seamless test).
+  w.At(0, 0.0625f, 0.46875f, 0);
+  // +Y, s = 1.0625 (not clamped): u = 4.25, i0 = floor(3.75) = 3, a = 0.75, i1 = 4.
+  w.At(1, 1.0625f, 0.46875f, 2);
+  ExpectOk(reference::Execute(w.MakeCube(kSampleLz, &img, &g.memory, 2, &wrap)));
+  // WRAP: i0 = -1 -> 3 of +X itself: T(3, 1) = 13, T(0, 1) = 10, T(3, 2) = 23, T(0, 2) = 20.
+  EXPECT_EQ(w.out[0][0], F(Bilerp(0.75f, 0.375f, 13, 10, 23, 20)));
+  // WRAP: i1 = 4 -> 0 of +Y: T(3, 1) = 213, T(0, 1) = 210, T(3, 2) = 223, T(0, 2) = 220.
+  EXPECT_EQ(w.out[0][1], F(Bilerp(0.75f, 0.375f, 213, 210, 223, 220)));
+  ExpectOk(reference::Execute(w.MakeCube(kSampleLz, &img, &g.memory, 2, &border)));
+  // CLAMP_BORDER: column -1 and column 4 are border texels, X = 1.0 (OPAQUE_WHITE).
+  EXPECT_EQ(w.out[0][0], F(Bilerp(0.75f, 0.375f, 1, 10, 1, 20)));
+  EXPECT_EQ(w.out[0][1], F(Bilerp(0.75f, 0.375f, 213, 1, 223, 1)));
+  // GATHER4 through the border: T(i0, j1), T(i1, j1), T(i1, j0), T(i0, j0).
+  TexRequest r = w.MakeCube(kGather4Lz, &img, &g.memory, 1, &border);
+  r.mods.dmask = 0b0001;
+  ExpectOk(reference::Execute(r));
+  EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{kOne, F(20), F(10), kOne}));
+
+  // POINT with WRAP: s = 1.125, u = 4.5, i = 4 -> 0 (a seamless cube would clamp to 3); t = 0.625,
+  // j = 2. _O with offset (1, 1) changes nothing: the offset is not read.
+  SamplerDesc point = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone);
+  point.disable_cube_wrap = true;
+  CubeWave p;
+  p.At(0, 1.125f, 0.625f, 4);
+  p.offset[0] = Off(1, 1);
+  ExpectOk(reference::Execute(p.MakeCube(kSampleLzO, &img, &g.memory, 1, &point)));
+  EXPECT_EQ(p.out[0][0], F(CubeValue(4, 0, 2)));
+}
+
+// GATHER4 at a corner returns the corner's mean of the gathered components; an integer format's
+// corner texel is A. 4x4 cube, +X at s = t = 0.9375 (i0 = j0 = 3; see SeamlessCornerIsTheMean...):
+// T(3, 4) = -Y (3, 3) = 333, T(4, 4) = the corner, T(4, 3) = -Z (0, 3) = 530, T(3, 3) = 33.
+// +Y at s = t = 0.0625 (i0 = j0 = -1): T(-1, 0) = -X (0, 0) = 100, T(0, 0) = 200,
+// T(0, -1) = -Z (3, 0) = 503, T(-1, -1) = the corner of A = 200, B = 100, C = 503.
+TEST(ReferenceCube, Gather4AtACorner) {
+  {
+    Guest g(4096);
+    FillCube<float>(g, 4, 6);
+    const ImageDesc img = CubeImage(4, 6);
+    const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone);
+    CubeWave w;
+    w.At(0, 0.9375f, 0.9375f, 0);
+    w.At(1, 0.0625f, 0.0625f, 2);
+    TexRequest r = w.MakeCube(kGather4Lz, &img, &g.memory, 2, &smp);
+    r.mods.dmask = 0b0001;
+    ExpectOk(reference::Execute(r));
+    EXPECT_EQ(w.Lane(0),
+              (std::array<uint32_t, 4>{F(333), F(CornerMean(33, 530, 333)), F(530), F(33)}));
+    EXPECT_EQ(w.Lane(1),
+              (std::array<uint32_t, 4>{F(100), F(200), F(503), F(CornerMean(200, 100, 503))}));
+  }
+  {
+    // R32_UINT: the corner is A = T(3, 3) = 33.
+    Guest g(4096);
+    FillCube<uint32_t>(g, 4, 6);
+    const ImageDesc img = CubeImage(4, 6, 1, FormatId::kR32_UINT);
+    const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone);
+    CubeWave w;
+    w.At(0, 0.9375f, 0.9375f, 0);
+    TexRequest r = w.MakeCube(kGather4Lz, &img, &g.memory, 1, &smp);
+    r.mods.dmask = 0b0001;
+    ExpectOk(reference::Execute(r));
+    EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{333, 33, 530, 33}));
+  }
+  {
+    // Float-class results are flushed after the mean, not before: A = +X (3, 3) = 2^-125
+    // (normal), B = -Z (0, 3) = C = -Y (3, 3) = 2^-127 (denormal). ((2^-125 + 2^-127) + 2^-127) / 3
+    // = 3 * 2^-126 / 3 = 2^-126, exact and normal (flushing B and C first would give
+    // 2^-125 / 3, a denormal flushed to 0). The edge texels themselves are flushed to +0.
+    Guest g(4096);
+    const float a = std::ldexp(1.0f, -125), d = std::ldexp(1.0f, -127);
+    g.Put<float>(0, 4, 3, 3, a);       // +X (3, 3)
+    g.Put<float>(64 * 5, 4, 0, 3, d);  // -Z (0, 3)
+    g.Put<float>(64 * 3, 4, 3, 3, d);  // -Y (3, 3)
+    const ImageDesc img = CubeImage(4, 6);
+    const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone);
+    CubeWave w;
+    w.At(0, 0.9375f, 0.9375f, 0);
+    TexRequest r = w.MakeCube(kGather4Lz, &img, &g.memory, 1, &smp);
+    r.mods.dmask = 0b0001;
+    ExpectOk(reference::Execute(r));
+    EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{0, 0x00800000u, 0, F(a)}));
+  }
+}
+
+// _C at a corner: each of A, B, C is compared before the mean, so the corner is 1/3 or 2/3.
+// 4x4 R32_FLOAT cube, +X at s = t = 0.9375: T(3, 3) = 33 (A), T(4, 3) = 530 (B), T(3, 4) = 333 (C).
+// LESS (ref < D): ref 400 passes 530 only: corner ((0 + 1) + 0) / 3 = 1/3; ref 300 passes 530
+// and 333: ((0 + 1) + 1) / 3 = 2/3.
+TEST(ReferenceCube, CompareAtACornerAveragesTheResults) {
+  Guest g(4096);
+  FillCube<float>(g, 4, 6);
+  const ImageDesc img = CubeImage(4, 6);
+  SamplerDesc smp = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kNone);
+  smp.depth_compare_func = CompareFunc::kLess;
+  CubeWave w;
+  w.At(0, 0.9375f, 0.9375f, 0);
+  w.zcompare[0] = F(400.0f);
+  w.At(1, 0.9375f, 0.9375f, 0);
+  w.zcompare[1] = F(300.0f);
+  const float third = ((0.0f + 1.0f) + 0.0f) / 3.0f, two_thirds = ((0.0f + 1.0f) + 1.0f) / 3.0f;
+  EXPECT_EQ(F(third), 0x3EAAAAABu);
+  EXPECT_EQ(F(two_thirds), 0x3F2AAAABu);
+  ExpectOk(reference::Execute(w.MakeCube(kSampleCLz, &img, &g.memory, 2, &smp)));
+  // a = b = 0.25: T(3, 3), T(4, 3), T(3, 4), corner.
+  EXPECT_EQ(w.out[0][0], F(Bilerp(0.25f, 0.25f, 0, 1, 0, third)));
+  EXPECT_EQ(w.out[0][1], F(Bilerp(0.25f, 0.25f, 0, 1, 1, two_thirds)));
+  TexRequest r = w.MakeCube(kGather4CLz, &img, &g.memory, 2, &smp);
+  r.mods.dmask = 0b0001;
+  ExpectOk(reference::Execute(r));
+  // T(3, 4), T(4, 4), T(4, 3), T(3, 3).
+  EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{0, F(third), kOne, 0}));
+  EXPECT_EQ(w.Lane(1), (std::array<uint32_t, 4>{kOne, F(two_thirds), kOne, 0}));
+}
+
+// LOD: the 2D rules with W = H = the base level's face size (4). A 4x4 cube with 3 levels whose
+// level L texels of face f all hold 10 L + f (level 0 face f at 64 f, level 1 at 512 + 16 f,
+// level 2 at 768 + 4 f), MIP POINT. Quad 0: ds/dx = 0.25, dudx = 1, lambda 0; quad 1:
+// ds/dx = 0.5, dudx = 2, lambda 1; quad 2: dt/dy = 1, dvdy = 4, lambda 2. The lanes' faces
+// differ inside a quad; the derivatives are of s and t as given.
+TEST(ReferenceCube, LodUsesTheFaceSize) {
+  Guest g(4096);
+  const uint32_t offsets[3] = {0, 512, 768};
+  for (uint32_t level = 0; level < 3; ++level) {
+    const uint32_t n = 4 >> level;
+    for (uint32_t f = 0; f < 6; ++f) {
+      for (uint32_t j = 0; j < n; ++j) {
+        for (uint32_t i = 0; i < n; ++i) {
+          g.Put<float>(offsets[level] + 4 * n * n * f, n, i, j, 10.0f * level + f);
+        }
+      }
+    }
+  }
+  const ImageDesc img = CubeImage(4, 6, 3);
+  const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kPoint);
+  CubeWave w;
+  Quad(w, 0, 0.125f, 0.125f, 0.25f, 0, 0, 0);
+  Quad(w, 1, 0.125f, 0.125f, 0.5f, 0, 0, 0);
+  Quad(w, 2, 0.125f, 0.0f, 0, 0, 0, 1.0f);
+  for (uint32_t lane = 0; lane < 12; ++lane) w.layer[lane] = F(float(lane % 6));
+  ExpectOk(reference::Execute(w.MakeCube(kSample, &img, &g.memory, 12, &smp)));
+  for (uint32_t lane = 0; lane < 12; ++lane) {
+    EXPECT_EQ(w.out[0][lane], F(10.0f * (lane / 4) + lane % 6)) << lane;
+  }
+  TexRequest r = w.MakeCube(kGetLod, &img, nullptr, 12, &smp);
+  r.mods.dmask = 0b0011;
+  ExpectOk(reference::Execute(r));
+  for (uint32_t lane = 0; lane < 12; ++lane) {
+    EXPECT_EQ(w.out[0][lane], F(float(lane / 4))) << lane;  // x: POINT level
+    EXPECT_EQ(w.out[1][lane], F(float(lane / 4))) << lane;  // y: lambda
+  }
+  // _D: the face-local operands, ds/dx = 0.5 (dudx = 2): lambda 1; dr/dx, dr/dy and coord[3]
+  // are not read.
+  CubeWave d;
+  for (uint32_t lane = 0; lane < 4; ++lane) {
+    d.At(lane, 0.5f, 0.5f, float(lane));
+    d.deriv[0][0][lane] = F(0.5f);
+  }
+  TexRequest dr = d.MakeCube(kSampleD, &img, &g.memory, 4, &smp);
+  dr.in.deriv[0][2] = dr.in.deriv[1][2] = dr.in.coord[3] = nullptr;
+  ExpectOk(reference::Execute(dr));
+  for (uint32_t lane = 0; lane < 4; ++lane) EXPECT_EQ(d.out[0][lane], F(10.0f + lane)) << lane;
+}
+
+// ============================================================================================
+// Reduction (S# FILTER_MODE): MIN and MAX replace every weighted sum by the minimum or maximum of
+// the values it would weight with a non-zero weight (minNum/maxNum, -0 < +0).
+
+SamplerDesc WithMode(SamplerDesc s, FilterMode mode) {
+  s.filter_mode = mode;
+  return s;
+}
+
+// A 4x4 R32_FLOAT, CLAMP_LAST_TEXEL, BILINEAR, _LZ (lambda 0: the MAG filter). Texels T(x, y):
+//   y = 0:  5    3  -100   7
+//   y = 1:  6    8   100   2
+//   y = 2:  1  -50     4   9
+//   y = 3:  0    0     0   0
+// Lane 0: u = 1.5, v = 1.25: i0 = 1, a = 0; j0 = 0, b = 0.75. Non-zero weights: T(1,0) = 3 and
+//   T(1,1) = 8 (w01 = 1 * 0.75); T(2,0) = -100 and T(2,1) = 100 have weight 0: MIN 3, MAX 8.
+// Lane 1: u = 1.75, v = 1.5: i0 = 1, a = 0.25; j0 = 1, b = 0: T(1,1) = 8, T(2,1) = 100 (the row
+//   j1 = 2 with -50 and 4 has weight 0): MIN 8, MAX 100.
+// Lane 2: u = 1.75, v = 1.25: a = 0.25, b = 0.75, all four of 3, -100, 8, 100: MIN -100, MAX 100.
+// Lane 3: u = v = 2.5: i0 = j0 = 2, a = b = 0: T(2,2) = 4 alone (9 and the zeros have weight 0).
+TEST(ReferenceReduction, BilinearTakesTheTexelsOfNonZeroWeight) {
+  Guest g(4096);
+  const ImageDesc img = ImageOf(FormatId::kR32_FLOAT, 4, 4);
+  const float texels[4][4] = {{5, 3, -100, 7}, {6, 8, 100, 2}, {1, -50, 4, 9}, {0, 0, 0, 0}};
+  for (uint32_t y = 0; y < 4; ++y) {
+    for (uint32_t x = 0; x < 4; ++x) g.Put<float>(0, 4, x, y, texels[y][x]);
+  }
+  const SamplerDesc bilinear = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kNone,
+                                       ClampMode::kClampLastTexel);
+  const float uv[4][2] = {{1.5f, 1.25f}, {1.75f, 1.5f}, {1.75f, 1.25f}, {2.5f, 2.5f}};
+  const float expected_min[4] = {3, 8, -100, 4}, expected_max[4] = {8, 100, 100, 4};
+  for (FilterMode mode : {FilterMode::kMin, FilterMode::kMax}) {
+    const SamplerDesc smp = WithMode(bilinear, mode);
+    Wave w;
+    for (uint32_t lane = 0; lane < 4; ++lane) w.St(lane, uv[lane][0] / 4, uv[lane][1] / 4);
+    ExpectOk(reference::Execute(w.Make(kSampleLz, &img, &g.memory, 4, &smp)));
+    for (uint32_t lane = 0; lane < 4; ++lane) {
+      const float want = mode == FilterMode::kMin ? expected_min[lane] : expected_max[lane];
+      EXPECT_EQ(w.out[0][lane], F(want)) << "mode " << int(mode) << " lane " << lane;
+    }
+  }
+  // BLEND keeps the weighted sum: lane 0 has w00 = (1 - 0) * (1 - 0.75) = 0.25, w10 = 0,
+  // w01 = 0.75, w11 = 0: ((0.25 * 3 + 0 * -100) + 0.75 * 8) + 0 * 100 = 6.75.
+  Wave b;
+  b.St(0, 1.5f / 4, 1.25f / 4);
+  ExpectOk(reference::Execute(b.Make(kSampleLz, &img, &g.memory, 1, &bilinear)));
+  EXPECT_EQ(b.out[0][0], F(6.75f));
+}
+
+// 1D: T(i0), with T(i1) when a > 0 (a after kHardware's quantisation). A 4-texel R32_FLOAT 1D
+// image 10, -20, 40, -80. u = 1.5: i0 = 1, a = 0: -20 alone (MAX would be 40 with T(2)).
+// u = 1.75: a = 0.25: -20 and 40. u = 1.5 + 2^-10 (s = 0.375 + 2^-12, exact): a = 2^-10 > 0 in
+// kFloat, MAX 40; kHardware a = floor(2^-10 * 256) / 256 = floor(0.25) / 256 = 0: -20 alone.
+TEST(ReferenceReduction, LinearAlongXIn1DAndTheQuantisedFraction) {
+  Guest g(4096);
+  const ImageDesc img = Typed(ImageType::k1D, FormatId::kR32_FLOAT, 4, 1);
+  const float texels[4] = {10, -20, 40, -80};
+  for (uint32_t x = 0; x < 4; ++x) g.Put<float>(0, 4, x, 0, texels[x]);
+  const SamplerDesc max = WithMode(Sampler(XyFilter::kBilinear, XyFilter::kBilinear,
+                                           MipFilter::kNone, ClampMode::kClampLastTexel),
+                                   FilterMode::kMax);
+  const SamplerDesc min = WithMode(max, FilterMode::kMin);
+  const float s[3] = {1.5f / 4, 1.75f / 4, 0.375f + 0x1p-12f};
+  for (PrecisionMode mode : {PrecisionMode::kFloat, PrecisionMode::kHardware}) {
+    Wave w, m;
+    for (uint32_t lane = 0; lane < 3; ++lane) {
+      w.St(lane, s[lane], 0.0f);
+      m.St(lane, s[lane], 0.0f);
+    }
+    TexRequest r = w.Make(kSampleLz, &img, &g.memory, 3, &max);
+    r.precision = mode;
+    ExpectOk(reference::Execute(r));
+    TexRequest rm = m.Make(kSampleLz, &img, &g.memory, 3, &min);
+    rm.precision = mode;
+    ExpectOk(reference::Execute(rm));
+    EXPECT_EQ(w.out[0][0], F(-20.0f));
+    EXPECT_EQ(w.out[0][1], F(40.0f));
+    EXPECT_EQ(w.out[0][2], F(mode == PrecisionMode::kFloat ? 40.0f : -20.0f));
+    for (uint32_t lane = 0; lane < 3; ++lane) EXPECT_EQ(m.out[0][lane], F(-20.0f)) << lane;
+  }
+}
+
+// minNum/maxNum: a NaN operand yields the other, four NaNs a NaN, -0 < +0; FLOAT texels are
+// flushed on input (a denormal is a zero of its sign). A 4x2 R32G32B32A32_FLOAT, CLAMP_LAST_TEXEL,
+// BILINEAR, _LZ; both lanes at a = b = 0.5 (every weight 0.25), lane 0 on texels x = 0, 1
+// (u = 1, v = 1), lane 1 on x = 2, 3 (u = 3). Texels in the order T(i0,j0), T(i1,j0), T(i0,j1),
+// T(i1,j1):
+//   lane 0  X: NaN, 2, NaN, 1 -> MIN 1, MAX 2      Y: four NaNs -> NaN
+//           Z: +0, -0, +0, +0 -> MIN -0, MAX +0    W: -0, +0, -0, -0 -> MIN -0, MAX +0
+//   lane 1  X: +inf, 1, -inf, NaN -> MIN -inf, MAX +inf
+//           Y: 1e-40, -1e-40, 1e-40, 1e-40 (flushed: +0, -0, +0, +0) -> MIN -0, MAX +0
+//           Z: -5, NaN, NaN, NaN -> -5             W: 3, -3, 3, 3 -> MIN -3, MAX 3
+TEST(ReferenceReduction, NanAndSignedZero) {
+  Guest g(4096);
+  const ImageDesc img = Image2D(Kind::kFloat, 4, 2);
+  const uint32_t nan = 0x7FC00000u, pz = 0u, nz = 0x80000000u;
+  const uint32_t den = 0x000116C2u, nden = 0x800116C2u;  // +-1e-40
+  g.Put32(0, 4, 0, 0, {nan, nan, pz, nz});
+  g.Put32(0, 4, 1, 0, {F(2.0f), nan, nz, pz});
+  g.Put32(0, 4, 0, 1, {nan, nan, pz, nz});
+  g.Put32(0, 4, 1, 1, {F(1.0f), nan, pz, nz});
+  g.Put32(0, 4, 2, 0, {F(Inf()), den, F(-5.0f), F(3.0f)});
+  g.Put32(0, 4, 3, 0, {F(1.0f), nden, nan, F(-3.0f)});
+  g.Put32(0, 4, 2, 1, {F(-Inf()), den, nan, F(3.0f)});
+  g.Put32(0, 4, 3, 1, {nan, den, nan, F(3.0f)});
+  const SamplerDesc bilinear = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kNone,
+                                       ClampMode::kClampLastTexel);
+  for (FilterMode mode : {FilterMode::kMin, FilterMode::kMax}) {
+    const bool is_min = mode == FilterMode::kMin;
+    const SamplerDesc smp = WithMode(bilinear, mode);
+    Wave w;
+    w.St(0, 0.25f, 0.5f);
+    w.St(1, 0.75f, 0.5f);
+    ExpectOk(reference::Execute(w.Make(kSampleLz, &img, &g.memory, 2, &smp)));
+    SCOPED_TRACE(is_min ? "MIN" : "MAX");
+    EXPECT_EQ(w.out[0][0], F(is_min ? 1.0f : 2.0f));
+    EXPECT_TRUE(std::isnan(AsF(w.out[1][0])));
+    EXPECT_EQ(w.out[2][0], is_min ? nz : pz);
+    EXPECT_EQ(w.out[3][0], is_min ? nz : pz);
+    EXPECT_EQ(w.out[0][1], F(is_min ? -Inf() : Inf()));
+    EXPECT_EQ(w.out[1][1], is_min ? nz : pz);
+    EXPECT_EQ(w.out[2][1], F(-5.0f));
+    EXPECT_EQ(w.out[3][1], F(is_min ? -3.0f : 3.0f));
+  }
+}
+
+// Mip LINEAR: both levels' results when f > 0, c(d0) alone when f = 0. A 2x2 R32_FLOAT with 2
+// levels: level 0 (at 0) all 5, level 1 (1x1, at 256) 2; POINT XY, MIN, _L:
+//   lod 0: d0 = 0, f = 0: 5 (level 1's 2 takes no part);
+//   lod 2^-20: d0 = 0, d1 = 1, f = 2^-20 > 0: min(5, 2) = 2, however small f is;
+//   lod 0.5: 2; lod 1 = M: d0 = 1, f = 0: 2; lod -1: clamped to MIN_LOD 0: 5.
+// MAX over the same lanes: 5, 5, 5, 2 (lod 1 reads level 1 alone), 5.
+TEST(ReferenceReduction, MipLinearTakesLevelD1OnlyWhenFIsAboveZero) {
+  Guest g(4096);
+  const ImageDesc img = ImageOf(FormatId::kR32_FLOAT, 2, 2, 2);
+  for (uint32_t y = 0; y < 2; ++y) {
+    for (uint32_t x = 0; x < 2; ++x) g.Put<float>(0, 2, x, y, 5.0f);
+  }
+  g.Put<float>(256, 1, 0, 0, 2.0f);
+  const float lods[5] = {0.0f, 0x1p-20f, 0.5f, 1.0f, -1.0f};
+  const float expected_min[5] = {5, 2, 2, 2, 5}, expected_max[5] = {5, 5, 5, 2, 5};
+  for (FilterMode mode : {FilterMode::kMin, FilterMode::kMax}) {
+    const SamplerDesc smp =
+        WithMode(Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kLinear), mode);
+    Wave w;
+    for (uint32_t lane = 0; lane < 5; ++lane) {
+      w.St(lane, 0.25f, 0.25f);
+      w.lod[lane] = F(lods[lane]);
+    }
+    ExpectOk(reference::Execute(w.Make(kSampleL, &img, &g.memory, 5, &smp)));
+    for (uint32_t lane = 0; lane < 5; ++lane) {
+      const float want = mode == FilterMode::kMin ? expected_min[lane] : expected_max[lane];
+      EXPECT_EQ(w.out[0][lane], F(want)) << "mode " << int(mode) << " lod " << lods[lane];
+    }
+  }
+}
+
+// 3D LINEAR z: both slices' results when g > 0, slice k0's alone when g = 0 (FillVolume: POINT XY
+// at texel (1, 0) reads c(k) = 100k + 1; _LZ). MAX:
+//   r = 0.625: w = 2.5, k0 = 2, g = 0: 201 alone (with slice 3 it would be 301);
+//   r = 0.25: w = 1, k0 = 0, k1 = 1, g = 0.5: max(1, 101) = 101;
+//   r = 0: w = 0, k0 = -1 wraps to 3, k1 = 0, g = 0.5: max(301, 1) = 301.
+// MIN: 201, 1, 1.
+TEST(ReferenceReduction, LinearZTakesSliceK1OnlyWhenGIsAboveZero) {
+  Guest g(4096);
+  FillVolume<float>(g);
+  const ImageDesc img = Volume();
+  const float r[3] = {0.625f, 0.25f, 0.0f};
+  const float expected_max[3] = {201, 101, 301}, expected_min[3] = {201, 1, 1};
+  for (FilterMode mode : {FilterMode::kMax, FilterMode::kMin}) {
+    const SamplerDesc smp = WithMode(ZSampler(XyFilter::kPoint, ZFilter::kLinear), mode);
+    Wave w;
+    for (uint32_t lane = 0; lane < 3; ++lane) Str(w, lane, 0.75f, 0.25f, r[lane]);
+    ExpectOk(reference::Execute(w.Make(kSampleLz, &img, &g.memory, 3, &smp)));
+    for (uint32_t lane = 0; lane < 3; ++lane) {
+      const float want = mode == FilterMode::kMax ? expected_max[lane] : expected_min[lane];
+      EXPECT_EQ(w.out[0][lane], F(want)) << "mode " << int(mode) << " r " << r[lane];
+    }
+  }
+}
+
+// Depth compare results are reduced like texels. 2x2 R32_FLOAT depths (0,0) = 0.1, (1,0) = 0.2,
+// (0,1) = 0.3, (1,1) = 0.4, LESS (ref < D), CLAMP_LAST_TEXEL, BILINEAR, _C_LZ:
+//   lane 0: s = t = 0.5 (a = b = 0.5, all four), ref 0.25: results 0, 0, 1, 1: MIN 0, MAX 1;
+//   lane 1: s = 0.25 (u = 0.5: i0 = 0, a = 0), t = 0.5 (b = 0.5): T(0,0) and T(0,1) only, ref
+//           0.35: 0 and 0 (D 0.1, 0.3): MIN 0, MAX 0 (T(1,1) = 0.4 would pass, with weight 0);
+//   lane 2: s = t = 0.5, ref 0.05: all pass: MIN 1, MAX 1;
+//   lane 3: as lane 1, ref 0.25: 0 (0.1) and 1 (0.3): MIN 0, MAX 1.
+TEST(ReferenceReduction, CompareResultsAreReduced) {
+  Guest g(4096);
+  const ImageDesc img = ImageOf(FormatId::kR32_FLOAT, 2, 2);
+  g.Put<float>(0, 2, 0, 0, 0.1f);
+  g.Put<float>(0, 2, 1, 0, 0.2f);
+  g.Put<float>(0, 2, 0, 1, 0.3f);
+  g.Put<float>(0, 2, 1, 1, 0.4f);
+  const float st[4][2] = {{0.5f, 0.5f}, {0.25f, 0.5f}, {0.5f, 0.5f}, {0.25f, 0.5f}};
+  const float refs[4] = {0.25f, 0.35f, 0.05f, 0.25f};
+  const float expected_min[4] = {0, 0, 1, 0}, expected_max[4] = {1, 0, 1, 1};
+  for (FilterMode mode : {FilterMode::kMin, FilterMode::kMax}) {
+    SamplerDesc smp = WithMode(Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kNone,
+                                       ClampMode::kClampLastTexel),
+                               mode);
+    smp.depth_compare_func = CompareFunc::kLess;
+    Wave w;
+    for (uint32_t lane = 0; lane < 4; ++lane) {
+      w.St(lane, st[lane][0], st[lane][1]);
+      w.zcompare[lane] = F(refs[lane]);
+    }
+    ExpectOk(reference::Execute(w.Make(kSampleCLz, &img, &g.memory, 4, &smp)));
+    for (uint32_t lane = 0; lane < 4; ++lane) {
+      const uint32_t r = F(mode == FilterMode::kMin ? expected_min[lane] : expected_max[lane]);
+      EXPECT_EQ(w.Lane(lane), (std::array<uint32_t, 4>{r, r, r, r}))
+          << "mode " << int(mode) << " lane " << lane;
+    }
+  }
+}
+
+// The reference's reading of "`1 - a` is never 0": in binary32 it can be. u = 0.5 - 2^-25 (the
+// largest float below 0.5) gives u - 0.5 = -2^-25 (exact), floor -1, and a = 1 - 2^-25, a tie
+// that rounds to even: a = 1.0f, so w00 = w01 = 0. The contract's list takes T(i0,j0) always and
+// T(i0,j1) when b > 0; the reference follows the list (its general rule would leave both out).
+// 2x2 R32_FLOAT, WRAP: s = 0.25 - 2^-26 (u = s * 2 = 0.5 - 2^-25), i0 = -1 wraps to 1, i1 = 0;
+// t = 0.5: v = 1, j0 = 0, b = 0.5. T(0,0) = 1, T(1,0) = -7, T(0,1) = 2, T(1,1) = 3:
+// T(i0,j0) = -7, T(i1,j0) = 1, T(i0,j1) = 3, T(i1,j1) = 2. MIN -7, MAX 3 (the weighted texels
+// alone would give 1 and 2). BLEND: ((0 * -7 + 0.5 * 1) + 0 * 3) + 0.5 * 2 = 1.5.
+TEST(ReferenceReduction, FractionRoundedToOneKeepsTheFirstTexel) {
+  Guest g(4096);
+  const ImageDesc img = ImageOf(FormatId::kR32_FLOAT, 2, 2);
+  g.Put<float>(0, 2, 0, 0, 1.0f);
+  g.Put<float>(0, 2, 1, 0, -7.0f);
+  g.Put<float>(0, 2, 0, 1, 2.0f);
+  g.Put<float>(0, 2, 1, 1, 3.0f);
+  const float s = 0.25f - 0x1p-26f;
+  ASSERT_EQ(s * 2.0f, 0.5f - 0x1p-25f);
+  const SamplerDesc bilinear = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kNone);
+  const FilterMode modes[3] = {FilterMode::kBlend, FilterMode::kMin, FilterMode::kMax};
+  const float expected[3] = {1.5f, -7.0f, 3.0f};
+  for (int m = 0; m < 3; ++m) {
+    const SamplerDesc smp = WithMode(bilinear, modes[m]);
+    Wave w;
+    w.St(0, s, 0.5f);
+    ExpectOk(reference::Execute(w.Make(kSampleLz, &img, &g.memory, 1, &smp)));
+    EXPECT_EQ(w.out[0][0], F(expected[m])) << "mode " << int(modes[m]);
+  }
+}
+
+// FILTER_MODE 3 is reserved for every sampler op, checked after CLAMP_X, CLAMP_Y, the XY filters
+// and MIP_FILTER and before MAX_ANISO_RATIO; GATHER4 returns its four texels and GET_LOD its
+// lambda whatever MIN or MAX says.
+TEST(ReferenceReduction, ReservedModeAndTheOpsThatIgnoreIt) {
+  Guest g(4096);
+  const ImageDesc img = ImageOf(FormatId::kR32_FLOAT, 2, 2);
+  g.Put<float>(0, 2, 0, 0, 1.0f);
+  g.Put<float>(0, 2, 1, 0, 2.0f);
+  g.Put<float>(0, 2, 0, 1, 3.0f);
+  g.Put<float>(0, 2, 1, 1, 4.0f);
+  const SamplerDesc base = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kPoint);
+  for (Op op : {kSampleLz, kSample, kGather4Lz, kGetLod}) {
+    SamplerDesc smp = WithMode(base, static_cast<FilterMode>(3));
+    Wave w;
+    Status st = reference::Execute(w.Make(op, &img, &g.memory, 4, &smp));
+    EXPECT_EQ(st.code(), StatusCode::kInvalidArgument) << OpName(op);
+    EXPECT_TRUE(Contains(st.message(), "S#.FILTER_MODE=3")) << st.message();
+    EXPECT_EQ(w.out[0][0], kSentinel);
+    // The checks before it are reported first, and FILTER_MODE before MAX_ANISO_RATIO.
+    smp.max_aniso_ratio = 5;
+    st = reference::Execute(w.Make(op, &img, &g.memory, 4, &smp));
+    EXPECT_TRUE(Contains(st.message(), "S#.FILTER_MODE=3")) << st.message();
+    smp.mip_filter = static_cast<MipFilter>(4);
+    st = reference::Execute(w.Make(op, &img, &g.memory, 4, &smp));
+    EXPECT_TRUE(Contains(st.message(), "S#.MIP_FILTER=4")) << st.message();
+    smp.xy_min_filter = static_cast<XyFilter>(4);
+    st = reference::Execute(w.Make(op, &img, &g.memory, 4, &smp));
+    EXPECT_TRUE(Contains(st.message(), "S#.XY_FILTER=4")) << st.message();
+    smp.clamp_y = static_cast<ClampMode>(9);
+    st = reference::Execute(w.Make(op, &img, &g.memory, 4, &smp));
+    EXPECT_TRUE(Contains(st.message(), "S#.CLAMP_Y=9")) << st.message();
+  }
+  // GATHER4 _LZ at s = t = 0.5 (u = v = 1: i0 = j0 = 0): T(0,1), T(1,1), T(1,0), T(0,0) = 3, 4, 2,
+  // 1 under BLEND, MIN and MAX alike.
+  for (FilterMode mode : {FilterMode::kBlend, FilterMode::kMin, FilterMode::kMax}) {
+    const SamplerDesc smp = WithMode(base, mode);
+    Wave w;
+    w.St(0, 0.5f, 0.5f);
+    TexRequest r = w.Make(kGather4Lz, &img, &g.memory, 1, &smp);
+    r.mods.dmask = 0x1;
+    ExpectOk(reference::Execute(r));
+    EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{F(3.0f), F(4.0f), F(2.0f), F(1.0f)}));
+    // GET_LOD: a quad with ds/dx = 1 (dudx = 2, rx = 4): y = lambda = 1, x = POINT d = 1.
+    Wave l;
+    Quad(l, 0, 0.0f, 0.0f, 1.0f, 0, 0, 0);
+    TexRequest q = l.Make(kGetLod, &img, nullptr, 4, &smp);
+    q.mods.dmask = 0x3;
+    ExpectOk(reference::Execute(q));
+    EXPECT_EQ(l.out[0][0], F(0.0f));  // x: the POINT level, clamped to M = 0
+    EXPECT_EQ(l.out[1][0], F(1.0f));
+  }
+}
+
+// ============================================================================================
+// Anisotropic filtering: N probes along the footprint's long axis on each level, the LOD of
+// P / N^2.
+
+// A 16x16 single-level R32_FLOAT (W = H = 16) whose texels tell where a probe landed: row 3 holds
+// T(x, 3) = 2^x, column 12 holds T(12, y) = 2^(10 + y) for y != 3, the diagonal T(k, k) =
+// 1000 (k - 5) for k = 6..9, and every other texel is 0. A POINT probe at (s, t) reads
+// T(floor(16 s), floor(16 t)).
+void FillProbeImage(Guest& g) {
+  for (uint32_t x = 0; x < 16; ++x) g.Put<float>(0, 16, x, 3, std::ldexp(1.0f, int(x)));
+  for (uint32_t y = 0; y < 16; ++y) {
+    if (y != 3) g.Put<float>(0, 16, 12, y, std::ldexp(1.0f, int(10 + y)));
+  }
+  for (uint32_t k = 6; k <= 9; ++k) g.Put<float>(0, 16, k, k, 1000.0f * float(k - 5));
+}
+
+// The S# of these tests: XY filters, MAX_ANISO_RATIO (R = 2^ratio) and the mip filter.
+SamplerDesc AnisoSampler(XyFilter mag, XyFilter min, uint8_t ratio,
+                         MipFilter mip = MipFilter::kNone) {
+  SamplerDesc s = Sampler(mag, min, mip);
+  s.max_aniso_ratio = ratio;
+  return s;
+}
+
+// _D and _CD operands of `lane`: (ds/dx, dt/dx) and (ds/dy, dt/dy).
+void Derivs(Wave& w, uint32_t lane, float dsx, float dtx, float dsy, float dty) {
+  w.deriv[0][0][lane] = F(dsx);
+  w.deriv[0][1][lane] = F(dtx);
+  w.deriv[1][0][lane] = F(dsy);
+  w.deriv[1][1][lane] = F(dty);
+}
+
+// ANISO_POINT with R = 16 (MAX_ANISO_RATIO 4), _D, on the probe image. MAG is BILINEAR, so a lane
+// that did not probe would return a bilinear value. Every lane minifies (isotropic lambda > 0),
+// and the anisotropic lambdas are at most 0 here (level 0, the only one), so the probes are POINT
+// lookups of level 0. o_k = float(2k + 1 - N) / float(2N); probe k at s + o_k ds, t + o_k dt.
+//  Lane 0, 4:1 along x: ds/dx = 0.25, dt/dy = 1/16: dudx = 4, dvdy = 1, rx = 16, ry = 1 (isotropic
+//    lambda 2); N = min(ceil(sqrt(16 / 1)), 16) = 4; the axis is (ds/dx, dt/dx) = (0.25, 0) as
+//    rx >= ry. o = -3/8, -1/8, 1/8, 3/8: s_k = 0.5 + o_k / 4 = 0.40625, 0.46875, 0.53125,
+//    0.59375, u = 6.5, 7.5, 8.5, 9.5; t = 3.5 / 16: v = 3.5. T(6..9, 3) = 64, 128, 256, 512:
+//    mean ((64 + 128) + 256 + 512) / 4 = 960 / 4 = 240; MIN 64, MAX 512.
+//  Lane 1, 4:1 along y: ds/dx = 1/16, dt/dy = 0.25: rx = 1, ry = 16, axis (ds/dy, dt/dy) =
+//    (0, 0.25); s = 12.5 / 16, t = 0.5: v = 6.5..9.5: T(12, 6..9) = 2^16..2^19, sum 983040,
+//    mean 245760; MIN 65536, MAX 524288.
+//  Lane 2, diagonal: ds/dx = dt/dx = 0.25 (rx = 16 + 16 = 32), ds/dy = 1/16, dt/dy = -1/16
+//    (ry = 1 + 1 = 2): P / Q = 16, N = 4, axis (0.25, 0.25); s = t = 0.5: texels (6,6), (7,7),
+//    (8,8), (9,9) = 1000, 2000, 3000, 4000: mean 2500; MIN 1000, MAX 4000.
+//  Lane 3, 8:1: ds/dx = 0.5 (dudx = 8, rx = 64), dt/dy = 1/16: N = ceil(sqrt(64)) = 8,
+//    o_k = (2k - 7) / 16, s_k = 0.5 + (2k - 7) / 32, u = 4.5 + k: T(4..11, 3) = 2^4..2^11, sum
+//    2^12 - 2^4 = 4080, mean 4080 / 8 = 510; MIN 16, MAX 2048.
+//  Lane 4, barely anisotropic: ds/dx = 0.25, dt/dx = 2^-13 (dvdx = 2^-9): rx = 16 + 2^-18 (exact:
+//    ulp(16) = 2^-19), ry = 1. sqrt(16 + 2^-18) = 4 sqrt(1 + 2^-22) = 4 + 2^-21 - (about 2^-46),
+//    which rounds to 4 + 2^-21 (representable): N = 5. o = -0.4f, -0.2f, 0, 0.2f, 0.4f;
+//    s_k = 0.5f + o_k * 0.25f = 0.4000000060, 0.4499999881, 0.5, 0.5500000119, 0.6000000238
+//    (each sum rounded to the nearer binary32), u = 6.4, 7.2, 8, 8.8, 9.6: i = 6, 7, 8, 8, 9;
+//    t_k = t + o_k * 2^-13 keeps v within 3.5 +- 0.0008: row 3. Sum ((((64 + 128) + 256) + 256) +
+//    512) = 1216, mean 1216 / 5 = 243.2f; MIN 64, MAX 512. (The anisotropic lambda,
+//    0.5 log2((16 + 2^-18) / 25) = -0.32, is below 0: the lane still probes, with the MIN filter
+//    its isotropic lambda 2 chose; the MAG filter's BILINEAR would give 0.5 * 128 + 0.5 * 256 =
+//    192.)
+//  Lane 5, a ratio just above 16 that rounds to 4 probes: ds/dx = 0.25 (rx = 16), dt/dy =
+//    (1 - 2^-24) / 16 (dvdy = 1 - 2^-24, exact; ry = (1 - 2^-24)^2 = 1 - 2^-23 + 2^-48, rounded to
+//    1 - 2^-23). P / Q = 16 / (1 - 2^-23) = 16 + 2^-19 + 2^-42 + ..., rounded to 16 + 2^-19;
+//    sqrt(16 + 2^-19) = 4 + 2^-22 - 2^-47 + ..., just below the midpoint of 4 and 4 + 2^-21, so
+//    4: N = ceil(4) = 4 in binary32 (a square root in double would give 4.00000024 and N = 5).
+//    As lane 0: 240, MIN 64, MAX 512.
+TEST(ReferenceAniso, ProbeCountAndPositions) {
+  Guest g(4096);
+  FillProbeImage(g);
+  const ImageDesc img = ImageOf(FormatId::kR32_FLOAT, 16, 16);
+  const float t3 = 3.5f / 16;
+  struct Lane {
+    float s, t, dsx, dtx, dsy, dty;
+    float blend, min, max;
+  };
+  const Lane lanes[] = {
+      {0.5f, t3, 0.25f, 0, 0, 1 / 16.0f, 240, 64, 512},
+      {12.5f / 16, 0.5f, 1 / 16.0f, 0, 0, 0.25f, 245760, 65536, 524288},
+      {0.5f, 0.5f, 0.25f, 0.25f, 1 / 16.0f, -1 / 16.0f, 2500, 1000, 4000},
+      {0.5f, t3, 0.5f, 0, 0, 1 / 16.0f, 510, 16, 2048},
+      {0.5f, t3, 0.25f, 0x1p-13f, 0, 1 / 16.0f, 1216.0f / 5.0f, 64, 512},
+      {0.5f, t3, 0.25f, 0, 0, (1.0f - 0x1p-24f) / 16, 240, 64, 512},
+  };
+  constexpr uint32_t kLanes = sizeof(lanes) / sizeof(lanes[0]);
+  EXPECT_EQ(1216.0f / 5.0f, 243.2f);
+  for (FilterMode mode : {FilterMode::kBlend, FilterMode::kMin, FilterMode::kMax}) {
+    const SamplerDesc smp =
+        WithMode(AnisoSampler(XyFilter::kBilinear, XyFilter::kAnisoPoint, 4), mode);
+    Wave w;
+    for (uint32_t lane = 0; lane < kLanes; ++lane) {
+      const Lane& k = lanes[lane];
+      w.St(lane, k.s, k.t);
+      Derivs(w, lane, k.dsx, k.dtx, k.dsy, k.dty);
+    }
+    ExpectOk(reference::Execute(w.Make(kSampleD, &img, &g.memory, kLanes, &smp)));
+    for (uint32_t lane = 0; lane < kLanes; ++lane) {
+      const Lane& k = lanes[lane];
+      const float want = mode == FilterMode::kBlend ? k.blend
+                         : mode == FilterMode::kMin ? k.min
+                                                    : k.max;
+      EXPECT_EQ(w.out[0][lane], F(want)) << "mode " << int(mode) << " lane " << lane;
+    }
+  }
+}
+
+// Implicit LOD: the quad's differences give rx, ry and the long axis, shared by its four lanes,
+// and each lane probes around its own (s, t). _CD takes the top-left lane's derivatives for the
+// whole quad, _D each lane's own. ANISO_POINT, R = 16, MAG POINT, on the probe image.
+// Quad: TL (0.5, 3.5/16), TR (0.75, 3.5/16), BL (0.5, 4.5/16), BR (0.75, 4.5/16): s[TR] - s[TL] =
+// 0.25, t[BL] - t[TL] = 1/16: dudx = 4, dvdy = 1, N = 4 along (0.25, 0): u_k = 16 s + (-1.5,
+// -0.5, 0.5, 1.5).
+//   TL: row 3, i = 6..9: 240.  TR: row 3, i = 10..13: (1024 + 2048 + 4096 + 8192) / 4 = 3840.
+//   BL: row 4, i = 6..9: all 0.  BR: row 4, i = 10..13: only T(12, 4) = 2^14: 16384 / 4 = 4096.
+TEST(ReferenceAniso, ImplicitAndCoarseDerivativesShareTheQuadsAxis) {
+  Guest g(4096);
+  FillProbeImage(g);
+  const ImageDesc img = ImageOf(FormatId::kR32_FLOAT, 16, 16);
+  const SamplerDesc smp = AnisoSampler(XyFilter::kPoint, XyFilter::kAnisoPoint, 4);
+  const float expected[4] = {240, 3840, 0, 4096};
+  Wave w;
+  Quad(w, 0, 0.5f, 3.5f / 16, 0.25f, 0, 0, 1 / 16.0f);
+  ExpectOk(reference::Execute(w.Make(kSample, &img, &g.memory, 4, &smp)));
+  for (uint32_t lane = 0; lane < 4; ++lane) EXPECT_EQ(w.out[0][lane], F(expected[lane])) << lane;
+
+  // _CD: the top-left lane's (0.25, 0), (0, 1/16) for all four; the other lanes' own derivatives
+  // (1/16, 0), (0, 1/16) are isotropic (rx = ry = 1, lambda 0) and not read. _D reads them: lanes
+  // 1-3 magnify (lambda 0) and take the MAG filter, POINT at their own (s, t): T(12, 3) = 4096,
+  // T(8, 4) = 0, T(12, 4) = 16384.
+  const float expected_d[4] = {240, 4096, 0, 16384};
+  for (Op op : {kSampleCd, kSampleD}) {
+    Wave c;
+    Quad(c, 0, 0.5f, 3.5f / 16, 0.25f, 0, 0, 1 / 16.0f);
+    Derivs(c, 0, 0.25f, 0, 0, 1 / 16.0f);
+    for (uint32_t lane = 1; lane < 4; ++lane) Derivs(c, lane, 1 / 16.0f, 0, 0, 1 / 16.0f);
+    ExpectOk(reference::Execute(c.Make(op, &img, &g.memory, 4, &smp)));
+    for (uint32_t lane = 0; lane < 4; ++lane) {
+      const float want = op.flags == kOpCoarseDeriv ? expected[lane] : expected_d[lane];
+      EXPECT_EQ(c.out[0][lane], F(want)) << OpName(op) << " lane " << lane;
+    }
+  }
+}
+
+// N = min(ceil(sqrt(P / Q)), R): lane 0 is the 8:1 footprint above (ds/dx = 0.5, dt/dy = 1/16;
+// ceil(sqrt(64)) = 8); lane 1 has Q = 0 (ds/dx = 0.25, no dt/dy: P / Q = inf), so N = R. On the
+// probe image, ANISO_POINT, MAG POINT, t = 3.5/16 (row 3), s = 0.5:
+//   R = 1 (ratio 0): no lane probes: POINT at u = 8: T(8, 3) = 256 for both.
+//   R = 2: lane 0 N = 2, o = -1/4, 1/4, s_k = 0.5 -+ 0.125, u = 6, 10: (64 + 1024) / 2 = 544;
+//          lane 1 N = 2, s_k = 0.5 -+ 0.0625, u = 7, 9: (128 + 512) / 2 = 320.
+//   R = 4: lane 0 N = 4, s_k = 0.5 + (-3, -1, 1, 3) / 16, u = 5, 7, 9, 11:
+//          (32 + 128 + 512 + 2048) / 4 = 680; lane 1 N = 4: u = 6.5..9.5: 240.
+//   R = 8: lane 0 N = 8: 510 (u = 4.5..11.5); lane 1 N = 8, o_k = (2k - 7) / 16, s_k = 0.5 +
+//          (2k - 7) / 64, u = 8 + (2k - 7) / 4 = 6.25, 6.75, 7.25, 7.75, 8.25, 8.75, 9.25, 9.75:
+//          (2 * 64 + 2 * 128 + 2 * 256 + 2 * 512) / 8 = 1920 / 8 = 240 (summed in order, exact).
+//   R = 16: lane 0 N = 8 still (ceil(sqrt(64)) < 16): 510; lane 1 N = 16, s_k = 0.5 +
+//          (2k - 15) / 128, u = 8 + (2k - 15) / 8: four probes in each of i = 6, 7, 8, 9: 240.
+TEST(ReferenceAniso, RatioCapsTheProbeCount) {
+  Guest g(4096);
+  FillProbeImage(g);
+  const ImageDesc img = ImageOf(FormatId::kR32_FLOAT, 16, 16);
+  const float expected[5][2] = {{256, 256}, {544, 320}, {680, 240}, {510, 240}, {510, 240}};
+  for (uint8_t ratio = 0; ratio <= 4; ++ratio) {
+    const SamplerDesc smp = AnisoSampler(XyFilter::kPoint, XyFilter::kAnisoPoint, ratio);
+    Wave w;
+    w.St(0, 0.5f, 3.5f / 16);
+    Derivs(w, 0, 0.5f, 0, 0, 1 / 16.0f);
+    w.St(1, 0.5f, 3.5f / 16);
+    Derivs(w, 1, 0.25f, 0, 0, 0);
+    ExpectOk(reference::Execute(w.Make(kSampleD, &img, &g.memory, 2, &smp)));
+    for (uint32_t lane = 0; lane < 2; ++lane) {
+      EXPECT_EQ(w.out[0][lane], F(expected[ratio][lane])) << "ratio " << int(ratio) << " " << lane;
+    }
+  }
+}
+
+// N = 1 is the BILINEAR lookup at (s, t) itself. On the probe image at s = 7.75/16, t = 3.5/16:
+// u = 7.75, i0 = 7, a = 0.25; v = 3.5, j0 = 3, b = 0: w00 = 0.75, w10 = 0.25, w01 = w11 = 0:
+// ((0.75 * 128 + 0.25 * 256) + 0 * 0) + 0 * 0 = 160. ANISO_BILINEAR, MAG POINT (which would give
+// T(7, 3) = 128), R = 16:
+//   lane 0: ds/dx = dt/dy = 1/8: rx = ry = 4, N = ceil(sqrt(1)) = 1, lambda 1: 160;
+//   lane 1: ds/dx = +inf: rx = inf, so N = 1 (P infinite), lambda inf -> MAX_LOD: 160 (a probe
+//           at s + 0 * inf would be NaN, u = 0);
+//   lane 2: 4:1 (ds/dx = 0.25, dt/dy = 1/16), N = 4: probes s_k = 7.75/16 + (-3, -1, 1, 3) / 32,
+//           u = 6.25, 7.25, 8.25, 9.25, each BILINEAR with a = 0.75, b = 0:
+//           0.25 T(i0) + 0.75 T(i0 + 1) = 1.75 * 2^i0 for i0 = 5..8: 56, 112, 224, 448; sum 840,
+//           mean 210.
+// The same lanes with MAX_ANISO_RATIO 0 (R = 1, no probes), or with the BILINEAR filter: 160 each.
+TEST(ReferenceAniso, OneProbeIsBilinear) {
+  Guest g(4096);
+  FillProbeImage(g);
+  const ImageDesc img = ImageOf(FormatId::kR32_FLOAT, 16, 16);
+  const float dsx[3] = {0.125f, Inf(), 0.25f}, dty[3] = {0.125f, 1 / 16.0f, 1 / 16.0f};
+  struct Variant {
+    XyFilter min;
+    uint8_t ratio;
+    float lane2;
+  };
+  const Variant variants[] = {{XyFilter::kAnisoBilinear, 4, 210},
+                              {XyFilter::kAnisoBilinear, 0, 160},
+                              {XyFilter::kBilinear, 4, 160}};
+  for (const Variant& v : variants) {
+    const SamplerDesc smp = AnisoSampler(XyFilter::kPoint, v.min, v.ratio);
+    Wave w;
+    for (uint32_t lane = 0; lane < 3; ++lane) {
+      w.St(lane, 7.75f / 16, 3.5f / 16);
+      Derivs(w, lane, dsx[lane], 0, 0, dty[lane]);
+    }
+    ExpectOk(reference::Execute(w.Make(kSampleD, &img, &g.memory, 3, &smp)));
+    SCOPED_TRACE(int(v.ratio));
+    EXPECT_EQ(w.out[0][0], F(160.0f));
+    EXPECT_EQ(w.out[0][1], F(160.0f));
+    EXPECT_EQ(w.out[0][2], F(v.lane2));
+  }
+}
+
+// A 16x16 R32_FLOAT with 5 levels, level L filled with L + 1. Level offsets (4-byte texels):
+// 16x16 at 0 (1024 bytes), 8x8 at 1024 (ends at 1280), 4x4 at 1280 (ends at 1344), 2x2 at 1536,
+// 1x1 at 1792.
+void FillLevelTags(Guest& g) {
+  const uint32_t offsets[5] = {0, 1024, 1280, 1536, 1792};
+  for (uint32_t level = 0; level < 5; ++level) {
+    const uint32_t n = 16 >> level;
+    for (uint32_t y = 0; y < n; ++y) {
+      for (uint32_t x = 0; x < n; ++x) g.Put<float>(offsets[level], n, x, y, float(level + 1));
+    }
+  }
+}
+
+// The LOD is 0.5 log2(P / (N * N)), and the levels follow from it by the mip filter (POINT and
+// POINT_ANISO_ADJ alike). ANISO_POINT, _D; the mean of N probes of a constant level is the
+// constant (N c / N, exact).
+//   Lane 0: ds/dx = 0.5, dt/dy = 1/16: rx = 64, ry = 1, isotropic lambda 3 (level 3: 4).
+//     R = 16 and 8: N = 8, lambda = 0.5 log2(64 / 64) = 0: level 0, 1.
+//     R = 4: N = 4, lambda = 0.5 log2(64 / 16) = 1: level 1, 2.
+//     R = 2: N = 2, lambda = 0.5 log2(64 / 4) = 2: level 2, 3.
+//     R = 1: no probes, lambda 3: level 3, 4.
+TEST(ReferenceAniso, LodOfPOverNSquaredSelectsTheLevel) {
+  Guest g(4096);
+  FillLevelTags(g);
+  const ImageDesc img = ImageOf(FormatId::kR32_FLOAT, 16, 16, 5);
+  const float expected[5] = {4, 3, 2, 1, 1};  // by MAX_ANISO_RATIO 0..4
+  for (MipFilter mip : {MipFilter::kPoint, MipFilter::kPointAnisoAdj}) {
+    for (uint8_t ratio = 0; ratio <= 4; ++ratio) {
+      const SamplerDesc smp = AnisoSampler(XyFilter::kPoint, XyFilter::kAnisoPoint, ratio, mip);
+      Wave w;
+      w.St(0, 0.5f, 0.5f);
+      Derivs(w, 0, 0.5f, 0, 0, 1 / 16.0f);
+      ExpectOk(reference::Execute(w.Make(kSampleD, &img, &g.memory, 1, &smp)));
+      EXPECT_EQ(w.out[0][0], F(expected[ratio])) << "mip " << int(mip) << " ratio " << int(ratio);
+    }
+  }
+}
+
+// Mip LINEAR over the anisotropic lambda. ds/dx = dt/dx = 0.5 (dudx = dvdx = 8, rx = 128),
+// ds/dy = 1/16, dt/dy = -1/16 (ry = 2): P / Q = 64, N = 8 (R = 16), lambda = 0.5 log2(128 / 64) =
+// 0.5: d0 = 0, d1 = 1, f = 0.5: 0.5 * 1 + 0.5 * 2 = 1.5 (the isotropic lambda 3.5 would give
+// 0.5 * 4 + 0.5 * 5 = 4.5). MIN over the two levels: 1; MAX: 2.
+TEST(ReferenceAniso, MipLinearBlendsTheLevelsOfTheAnisotropicLambda) {
+  Guest g(4096);
+  FillLevelTags(g);
+  const ImageDesc img = ImageOf(FormatId::kR32_FLOAT, 16, 16, 5);
+  const FilterMode modes[3] = {FilterMode::kBlend, FilterMode::kMin, FilterMode::kMax};
+  const float expected[3] = {1.5f, 1.0f, 2.0f};
+  for (int m = 0; m < 3; ++m) {
+    const SamplerDesc smp = WithMode(
+        AnisoSampler(XyFilter::kPoint, XyFilter::kAnisoPoint, 4, MipFilter::kLinear), modes[m]);
+    Wave w;
+    w.St(0, 0.5f, 0.5f);
+    Derivs(w, 0, 0.5f, 0.5f, 1 / 16.0f, -1 / 16.0f);
+    ExpectOk(reference::Execute(w.Make(kSampleD, &img, &g.memory, 1, &smp)));
+    EXPECT_EQ(w.out[0][0], F(expected[m])) << "mode " << m;
+  }
+}
+
+// Only minifying lanes probe: the isotropic lambda of steps 1-5 (bias and clamps included) must be
+// above 0. ANISO_POINT as both MAG and MIN filter, R = 16, on the probe image at (0.5, 3.5/16),
+// where a POINT lookup reads T(8, 3) = 256.
+//   ds/dx = 1/16, dt/dy = 1/64: rx = 1, ry = 1/16, lambda 0: magnification, one POINT lookup:
+//     256 (probes would be N = 4 at u = 8 + (-3, -1, 1, 3) / 8: T(7), T(7), T(8), T(8), 192).
+//   4:1 (ds/dx = 0.25, dt/dy = 1/16, lambda 2) with S# LOD_BIAS -2 (-512): lambda 0: 256;
+//     with LOD_BIAS -511/256: lambda 1/256 > 0: probes, N = 4, lambda 0 - 511/256 clamped to 0:
+//     240; with MAX_LOD 0: lambda 0: 256.
+TEST(ReferenceAniso, MagnifyingLanesDoNotProbe) {
+  Guest g(4096);
+  FillProbeImage(g);
+  const ImageDesc img = ImageOf(FormatId::kR32_FLOAT, 16, 16);
+  SamplerDesc smp = AnisoSampler(XyFilter::kAnisoPoint, XyFilter::kAnisoPoint, 4);
+  {
+    Wave w;
+    w.St(0, 0.5f, 3.5f / 16);
+    Derivs(w, 0, 1 / 16.0f, 0, 0, 1 / 64.0f);
+    ExpectOk(reference::Execute(w.Make(kSampleD, &img, &g.memory, 1, &smp)));
+    EXPECT_EQ(w.out[0][0], F(256.0f));
+  }
+  struct Case {
+    int16_t bias;
+    uint16_t max_lod;
+    float expected;
+  };
+  const Case cases[] = {{-512, 15 << 8, 256}, {-511, 15 << 8, 240}, {0, 0, 256}, {0, 15 << 8, 240}};
+  for (const Case& k : cases) {
+    smp.lod_bias = k.bias;
+    smp.max_lod = k.max_lod;
+    Wave w;
+    w.St(0, 0.5f, 3.5f / 16);
+    Derivs(w, 0, 0.25f, 0, 0, 1 / 16.0f);
+    ExpectOk(reference::Execute(w.Make(kSampleD, &img, &g.memory, 1, &smp)));
+    EXPECT_EQ(w.out[0][0], F(k.expected)) << "bias " << k.bias << " max_lod " << k.max_lod;
+  }
+}
+
+// Only a derivative LOD probes: _L (lod 2, minification) and _LZ take one lookup at (s, t); so
+// does an integer format (never filtered), and GATHER4 gathers its footprint. GET_LOD reports the
+// isotropic lambda. ANISO_POINT (MAG POINT), R = 16, the 4:1 footprint ds/dx = 0.25, dt/dy = 1/16
+// (rx = 16, ry = 1: isotropic lambda 2; N = 4 would give lambda 0) at (0.5, 3.5/16): one POINT
+// lookup reads T(8, 3) = 256; the probes, 240.
+TEST(ReferenceAniso, OnlyDerivativeLodsOnFloatFormatsProbe) {
+  Guest g(4096);
+  FillProbeImage(g);
+  const ImageDesc img = ImageOf(FormatId::kR32_FLOAT, 16, 16);
+  const SamplerDesc smp = AnisoSampler(XyFilter::kPoint, XyFilter::kAnisoPoint, 4);
+  Wave w;
+  for (uint32_t lane = 0; lane < 4; ++lane) {
+    w.St(lane, 0.5f, 3.5f / 16);
+    Derivs(w, lane, 0.25f, 0, 0, 1 / 16.0f);
+    w.lod[lane] = F(2.0f);
+  }
+  ExpectOk(reference::Execute(w.Make(kSampleL, &img, &g.memory, 1, &smp)));
+  EXPECT_EQ(w.out[0][0], F(256.0f));
+  ExpectOk(reference::Execute(w.Make(kSampleLz, &img, &g.memory, 1, &smp)));
+  EXPECT_EQ(w.out[0][0], F(256.0f));
+  ExpectOk(reference::Execute(w.Make(kSampleD, &img, &g.memory, 1, &smp)));
+  EXPECT_EQ(w.out[0][0], F(240.0f));
+
+  // R32_UINT with the same values as integers: one POINT lookup, 256 (a mean of probes would be
+  // 240).
+  Guest gu(4096);
+  for (uint32_t x = 0; x < 16; ++x) gu.Put<uint32_t>(0, 16, x, 3, 1u << x);
+  const ImageDesc uimg = ImageOf(FormatId::kR32_UINT, 16, 16);
+  Wave u;
+  u.St(0, 0.5f, 3.5f / 16);
+  Derivs(u, 0, 0.25f, 0, 0, 1 / 16.0f);
+  ExpectOk(reference::Execute(u.Make(kSampleD, &uimg, &gu.memory, 1, &smp)));
+  EXPECT_EQ(u.out[0][0], 256u);
+
+  // GET_LOD: y = the isotropic lambda 0.5 log2(16) = 2, x = POINT rule on it (M = 0): 0.
+  Wave l;
+  Quad(l, 0, 0.5f, 3.5f / 16, 0.25f, 0, 0, 1 / 16.0f);
+  TexRequest r = l.Make(kGetLod, &img, nullptr, 4, &smp);
+  r.mods.dmask = 0x3;
+  ExpectOk(reference::Execute(r));
+  for (uint32_t lane = 0; lane < 4; ++lane) {
+    EXPECT_EQ(l.out[0][lane], F(0.0f)) << lane;
+    EXPECT_EQ(l.out[1][lane], F(2.0f)) << lane;
+  }
+  // GATHER4 (implicit LOD) at the quad's top-left: u = 8, v = 3.5: i0 = 7, j0 = 3: T(7, 4),
+  // T(8, 4), T(8, 3), T(7, 3) = 0, 0, 256, 128.
+  TexRequest q = l.Make(kGather4, &img, &g.memory, 4, &smp);
+  q.mods.dmask = 0x1;
+  ExpectOk(reference::Execute(q));
+  EXPECT_EQ(l.Lane(0), (std::array<uint32_t, 4>{F(0.0f), F(0.0f), F(256.0f), F(128.0f)}));
+}
+
+// MIP_FILTER 3 (POINT_ANISO_ADJ) is POINT, on non-probing lanes too. On the level tags (level L
+// holds L + 1), XY POINT: _L lod 1.4: floor(1.9) = 1: 2 (LINEAR would give 0.6 * 2 + 0.4 * 3);
+// lod 1.6: floor(2.1) = 2: 3. GATHER4 _L lod 1.4 reads level 1: 2 in all four. GET_LOD of the
+// quad ds/dx = dt/dx = 1/8, ds/dy = dt/dy = 1/32 (dudx = dvdx = 2, rx = 8; dudy = dvdy = 0.5,
+// ry = 0.5): y = 0.5 log2(8) = 1.5 (the isotropic lambda, though ANISO_POINT with R = 16 would
+// probe N = 4 times at lambda 0.5 log2(8 / 16) = -0.5), x = float(floor(1.5 + 0.5)) = 2.
+TEST(ReferenceAniso, PointAnisoAdjIsPoint) {
+  Guest g(4096);
+  FillLevelTags(g);
+  const ImageDesc img = ImageOf(FormatId::kR32_FLOAT, 16, 16, 5);
+  const SamplerDesc smp =
+      AnisoSampler(XyFilter::kPoint, XyFilter::kAnisoPoint, 4, MipFilter::kPointAnisoAdj);
+  Wave w;
+  w.St(0, 0.5f, 0.5f);
+  w.lod[0] = F(1.4f);
+  w.St(1, 0.5f, 0.5f);
+  w.lod[1] = F(1.6f);
+  ExpectOk(reference::Execute(w.Make(kSampleL, &img, &g.memory, 2, &smp)));
+  EXPECT_EQ(w.out[0][0], F(2.0f));
+  EXPECT_EQ(w.out[0][1], F(3.0f));
+  TexRequest r = w.Make(kGather4L, &img, &g.memory, 1, &smp);
+  r.mods.dmask = 0x1;
+  ExpectOk(reference::Execute(r));
+  EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{F(2.0f), F(2.0f), F(2.0f), F(2.0f)}));
+  Wave l;
+  Quad(l, 0, 0.25f, 0.25f, 0.125f, 0.125f, 0.03125f, 0.03125f);
+  TexRequest q = l.Make(kGetLod, &img, nullptr, 4, &smp);
+  q.mods.dmask = 0x3;
+  ExpectOk(reference::Execute(q));
+  EXPECT_EQ(l.out[0][0], F(2.0f));
+  EXPECT_EQ(l.out[1][0], F(1.5f));
+}
+
+// MAX_ANISO_RATIO 5..7 are reserved for every sampler op (whatever the filters), checked right
+// after FILTER_MODE and before DEPTH_COMPARE_FUNC and the border color; 4 (16x) is the largest.
+TEST(ReferenceAniso, MaxAnisoRatioAbove4IsReserved) {
+  Guest g(4096);
+  const ImageDesc img = ImageOf(FormatId::kR32_FLOAT, 4, 4);
+  for (Op op : {kSample, kSampleLz, kGather4Lz, kGetLod}) {
+    for (uint8_t ratio = 0; ratio <= 7; ++ratio) {
+      SamplerDesc smp = AnisoSampler(XyFilter::kPoint, XyFilter::kPoint, ratio);
+      Wave w;
+      const Status st = reference::Execute(w.Make(op, &img, &g.memory, 4, &smp));
+      if (ratio <= 4) {
+        ExpectOk(st);
+        continue;
+      }
+      EXPECT_EQ(st.code(), StatusCode::kInvalidArgument) << OpName(op);
+      EXPECT_TRUE(Contains(st.message(), "S#.MAX_ANISO_RATIO=" + std::to_string(ratio)))
+          << st.message();
+      EXPECT_EQ(w.out[0][0], kSentinel);
+    }
+  }
+  // Before the compare function and the border color table.
+  SamplerDesc smp = AnisoSampler(XyFilter::kPoint, XyFilter::kPoint, 5);
+  smp.depth_compare_func = static_cast<CompareFunc>(9);
+  smp.clamp_x = ClampMode::kClampBorder;
+  smp.border_color_type = BorderColorType::kRegister;
+  smp.border_color_ptr = 7;  // no table
+  Wave w;
+  Status st = reference::Execute(w.Make(kSampleCLz, &img, &g.memory, 1, &smp));
+  EXPECT_TRUE(Contains(st.message(), "S#.MAX_ANISO_RATIO=5")) << st.message();
+  smp.max_aniso_ratio = 4;
+  st = reference::Execute(w.Make(kSampleCLz, &img, &g.memory, 1, &smp));
+  EXPECT_TRUE(Contains(st.message(), "DEPTH_COMPARE_FUNC=9")) << st.message();
 }
 
 }  // namespace

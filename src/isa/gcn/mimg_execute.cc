@@ -8,6 +8,8 @@
 //    VADDR (image_load v[0:3], v[0:1], ... is common compiler output).
 //  - GFX6-9: DA=1 requires an array or cube T#; a CUBE T# requires DA=1. DA=0 on a 1D/2D (MSAA)
 //    array T# addresses the array without a slice operand: slice 0 (the view's BASE_ARRAY).
+//  - Sampler ops on a CUBE: VADDR x, y in [1, 2] and face id + 8 * layer (V_CUBE* output) become
+//    the core's face-local s = x - 1, t = y - 1, face and cube (TranslateCubeOperands).
 //  - An all-zero (unbound) T# takes the layout of a 2D image (2D array with DA) and returns zeros.
 //  - DMASK=0 returns no components; the TFE/LWE status still goes to VDATA+1, after the one
 //    register the assembler reserves for the data.
@@ -20,6 +22,7 @@
 //    (naming DATA_FORMAT and NUM_FORMAT, or GFX10's FORMAT code).
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstring>
 #include <string>
 
@@ -153,6 +156,38 @@ Status AddressType(const MimgInstruction& inst, const ImageDesc& image, ImageTyp
   return Status::Ok();
 }
 
+// Sampler ops on a CUBE (docs/sampling.md, "Cube operands from GFX6-9"): VADDR holds
+// x = sc / |2 ma| + 1.5, y likewise, and face id + 8 * layer, as V_CUBE* and the compilers give
+// them; the core takes face-local s = x - 1, t = y - 1 (exact in [1, 2]), the face and the cube.
+// Rewrites the copied address columns in place and fills `cube` for coord[3].
+void TranslateCubeOperands(uint32_t (*addr)[kLaneStride], const AddressLayout& layout,
+                           uint32_t* cube, TexOperands* in) {
+  for (uint32_t k = 0; k < layout.count; ++k) {
+    uint32_t* column = addr[k];
+    switch (layout.slots[k]) {
+      case AddrSlot::kX:
+      case AddrSlot::kY:
+        for (uint32_t lane = 0; lane < kLaneStride; ++lane) {
+          column[lane] = std::bit_cast<uint32_t>(std::bit_cast<float>(column[lane]) - 1.0f);
+        }
+        break;
+      case AddrSlot::kFace:
+        for (uint32_t lane = 0; lane < kLaneStride; ++lane) {
+          float f = std::bit_cast<float>(column[lane]);
+          if (!(f > 0.0f)) f = 0.0f;  // NaN and negative ids
+          // nearbyint rounds half to even in the default rounding mode.
+          const auto q = static_cast<uint32_t>(std::nearbyint(std::min(f, 16777216.0f)));
+          column[lane] = std::bit_cast<uint32_t>(static_cast<float>(q & 7));
+          cube[lane] = std::bit_cast<uint32_t>(static_cast<float>(q >> 3));
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  in->coord[3] = cube;
+}
+
 // Moves the core's 16-bit results (low halves) into VDATA for the active lanes.
 void WriteD16Results(const MimgInstruction& inst, WaveState& wave,
                      const uint32_t (*result)[kLaneStride], uint32_t count, bool packed) {
@@ -272,6 +307,8 @@ Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& w
     MapSlot(layout.slots[k], addr[k], &req.in);
   }
   if (zero_slice) req.in.coord[2] = kZeroColumn;
+  alignas(64) uint32_t cube[kLaneStride];
+  if (type == ImageType::kCube && has_sampler) TranslateCubeOperands(addr, layout, cube, &req.in);
 
   // VDATA: sources (stores, atomics), then results, then the TFE/LWE status dword.
   const VdataUse use = GetVdataUse(inst);

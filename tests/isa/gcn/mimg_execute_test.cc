@@ -607,6 +607,37 @@ TEST_F(MimgExecuteTest, ClampBorderFiltersInTheRegisterBorderColor) {
   EXPECT_NE(st.message().find("BORDER_COLOR_PTR=2"), std::string::npos) << st.ToString();
 }
 
+TEST_F(MimgExecuteTest, FilterModeMinAndMaxReduceTheTexelsWithWeight) {
+  // (0.4375, 0.625): u = 1.75, v = 2.5 -> i0 = 1, a = 0.25; j0 = 2, b = 0, so row 3 has no
+  // weight and the texels that count are (1, 2) and (2, 2): R 85 and 170, G 170 and 170, B 18
+  // and 34 (docs/sampling.md, "Reduction").
+  Wave w;
+  w.lane_count = 1;
+  BindImage(w);
+  SamplerDesc smp;
+  smp.xy_mag_filter = smp.xy_min_filter = XyFilter::kBilinear;
+  smp.max_lod = 15 * 256;
+  smp.filter_mode = FilterMode::kMin;
+  BindSampler(w, smp);
+  w.v(4, 0) = F(0.4375f);
+  w.v(5, 0) = F(0.625f);
+  ASSERT_TRUE(Run(kSampleLz, w).ok());
+  EXPECT_EQ(w.v(0, 0), Unorm8(85));
+  EXPECT_EQ(w.v(1, 0), Unorm8(170));
+  EXPECT_EQ(w.v(2, 0), Unorm8(18));
+  smp.filter_mode = FilterMode::kMax;
+  BindSampler(w, smp);
+  ASSERT_TRUE(Run(kSampleLz, w).ok());
+  EXPECT_EQ(w.v(0, 0), Unorm8(170));
+  EXPECT_EQ(w.v(1, 0), Unorm8(170));
+  EXPECT_EQ(w.v(2, 0), Unorm8(34));
+  // FILTER_MODE (S# bits 30:29) 3 is reserved.
+  w.sgprs[16] |= 3u << 29;
+  const Status st = Run(kSampleLz, w);
+  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument) << st.ToString();
+  EXPECT_NE(st.message().find("FILTER_MODE=3"), std::string::npos) << st.ToString();
+}
+
 TEST_F(MimgExecuteTest, SampleOnA2DArrayReadsTheRoundedClampedLayer) {
   // Two layers of 4x4; layer 1 (64 bytes on) holds bytes 100 + i. (0.375, 0.375) is texel
   // (1, 1). Layer operands: 0.5 rounds to even (0), 1.5 to 2 and clamps to 1, -3 clamps to 0.
