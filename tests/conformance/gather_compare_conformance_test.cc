@@ -134,33 +134,6 @@ struct Address {
 };
 std::string AddressName(const Address& a) { return std::string(a.u.name) + "/" + a.v.name; }
 
-const char* kCompareNames[8] = {
-    "NEVER", "LESS", "EQUAL", "LESS_OR_EQUAL", "GREATER", "NOT_EQUAL", "GREATER_OR_EQUAL",
-    "ALWAYS"};
-
-// Vulkan's compare (ref OP texel), as texunit's DEPTH_COMPARE_FUNC defines it (IEEE: a NaN fails
-// all but NOT_EQUAL).
-bool Compare(int op, float ref, float d) {
-  switch (op) {
-    case 1:
-      return ref < d;
-    case 2:
-      return ref == d;
-    case 3:
-      return ref <= d;
-    case 4:
-      return ref > d;
-    case 5:
-      return !(ref == d);
-    case 6:
-      return ref >= d;
-    case 7:
-      return true;
-    default:
-      return false;
-  }
-}
-
 // Why a lane that is neither exact nor wrong is accepted.
 enum Rule {
   // lavapipe multiplies a UNORM code by the reciprocal, float(c) * (1.0f / 255), one ulp off the

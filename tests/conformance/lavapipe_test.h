@@ -30,6 +30,34 @@ inline constexpr Mode kMirror{ClampMode::kMirror, VK_SAMPLER_ADDRESS_MODE_MIRROR
 inline constexpr Mode kClamp{ClampMode::kClampLastTexel, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
                              "clamp"};
 
+// The depth compare functions by DEPTH_COMPARE_FUNC / VkCompareOp value (the same numbering).
+inline constexpr const char* kCompareNames[8] = {
+    "NEVER", "LESS", "EQUAL", "LESS_OR_EQUAL", "GREATER", "NOT_EQUAL", "GREATER_OR_EQUAL",
+    "ALWAYS"};
+
+// Vulkan's compare (ref OP texel), as texunit's DEPTH_COMPARE_FUNC defines it (IEEE: a NaN fails
+// all but NOT_EQUAL).
+inline bool Compare(int op, float ref, float d) {
+  switch (op) {
+    case 1:
+      return ref < d;
+    case 2:
+      return ref == d;
+    case 3:
+      return ref <= d;
+    case 4:
+      return ref > d;
+    case 5:
+      return !(ref == d);
+    case 6:
+      return ref >= d;
+    case 7:
+      return true;
+    default:
+      return false;
+  }
+}
+
 // One lane's view of a wave's VGPRs: v(r) is VGPR r of that lane.
 struct LaneRegs {
   uint32_t* vgprs;

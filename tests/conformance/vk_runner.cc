@@ -107,6 +107,8 @@ std::unique_ptr<VkRunner> VkRunner::Create(std::string* why) {
   // imageStore on an image2D without a format qualifier: one store shader for every format.
   features.shaderStorageImageWriteWithoutFormat = supported.shaderStorageImageWriteWithoutFormat;
   r->can_store_ = supported.shaderStorageImageWriteWithoutFormat == VK_TRUE;
+  // samplerCubeArray (CUBE_ARRAY views).
+  features.imageCubeArray = supported.imageCubeArray;
   VkDeviceCreateInfo dci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
   dci.queueCreateInfoCount = 1;
   dci.pQueueCreateInfos = &qci;
@@ -247,9 +249,15 @@ bool VkRunner::TextureLod(const Image2D& image, const SamplerState& sampler,
 
 bool VkRunner::Run(const Image2D& image, const std::string& shader_name,
                    const SamplerState& sampler, std::span<const std::array<uint32_t, 4>> operands,
-                   std::vector<std::array<uint32_t, 4>>* out, std::string* error) {
-  return Dispatch(image, shader_name, sampler, operands, static_cast<uint32_t>(operands.size()),
-                  out, nullptr, error);
+                   std::vector<std::array<uint32_t, 4>>* out, std::string* error,
+                   uint32_t uvec4s_per_lane) {
+  if (uvec4s_per_lane == 0 || operands.size() % uvec4s_per_lane != 0) {
+    *error = "operands are not a whole number of lanes of " + std::to_string(uvec4s_per_lane) +
+             " uvec4s";
+    return false;
+  }
+  return Dispatch(image, shader_name, sampler, operands,
+                  static_cast<uint32_t>(operands.size() / uvec4s_per_lane), out, nullptr, error);
 }
 
 bool VkRunner::Dispatch(const Image2D& image, const std::string& shader_name,
@@ -293,7 +301,7 @@ bool VkRunner::Dispatch(const Image2D& image, const std::string& shader_name,
   }};
 
   // The texel bytes, in texunit's layout, are the staging buffer; each level is copied from its
-  // offset with its row pitch.
+  // offset with its row pitch, its layers one slice apart.
   if (!MakeBuffer(image.bytes.size(),
                   VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, &staging,
                   error)) {
@@ -308,12 +316,17 @@ bool VkRunner::Dispatch(const Image2D& image, const std::string& shader_name,
   }
   std::memcpy(in_buf.mapped, operands.data(), in_size);
 
+  const bool cube = image.view_type == VK_IMAGE_VIEW_TYPE_CUBE ||
+                    image.view_type == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
+  const uint32_t view_layers =
+      image.view_layers != 0 ? image.view_layers : image.layers - image.base_layer;
   VkImageCreateInfo ici{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+  ici.flags = cube ? VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT : 0;
   ici.imageType = VK_IMAGE_TYPE_2D;
   ici.format = image.format;
   ici.extent = {image.width, image.height, 1};
   ici.mipLevels = image.levels;
-  ici.arrayLayers = 1;
+  ici.arrayLayers = image.layers;
   ici.samples = VK_SAMPLE_COUNT_1_BIT;
   ici.tiling = VK_IMAGE_TILING_OPTIMAL;
   ici.usage = storage ? VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
@@ -331,9 +344,9 @@ bool VkRunner::Dispatch(const Image2D& image, const std::string& shader_name,
 
   VkImageViewCreateInfo vci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
   vci.image = vk_image;
-  vci.viewType = VK_IMAGE_VIEW_TYPE_2D;
+  vci.viewType = image.view_type;
   vci.format = image.format;
-  vci.subresourceRange = {AspectOf(image.format), 0, image.levels, 0, 1};
+  vci.subresourceRange = {AspectOf(image.format), 0, image.levels, image.base_layer, view_layers};
   VK_TRY(vkCreateImageView(device_, &vci, nullptr, &view));
   VkSamplerCreateInfo sci{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
   sci.magFilter = sampler_state.mag;
@@ -414,7 +427,7 @@ bool VkRunner::Dispatch(const Image2D& image, const std::string& shader_name,
   VkImageMemoryBarrier barrier{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
   barrier.srcQueueFamilyIndex = barrier.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
   barrier.image = vk_image;
-  barrier.subresourceRange = {BarrierAspectOf(image.format), 0, image.levels, 0, 1};
+  barrier.subresourceRange = {BarrierAspectOf(image.format), 0, image.levels, 0, image.layers};
   barrier.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
   barrier.newLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
   barrier.dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
@@ -427,7 +440,7 @@ bool VkRunner::Dispatch(const Image2D& image, const std::string& shader_name,
     c.bufferOffset = lv.offset;
     c.bufferRowLength = lv.pitch;
     c.bufferImageHeight = lv.rows * image.layout->block_height;
-    c.imageSubresource = {AspectOf(image.format), l, 0, 1};
+    c.imageSubresource = {AspectOf(image.format), l, 0, image.layers};
     c.imageExtent = {lv.width, lv.height, 1};
     copies.push_back(c);
   }

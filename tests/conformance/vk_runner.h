@@ -1,8 +1,9 @@
 // A small Vulkan compute runner on Mesa's lavapipe (the CPU Vulkan driver from Debian's
 // mesa-vulkan-drivers): the independent implementation the conformance tests compare texunit
-// with. It creates a 2D image from the same texel bytes texunit reads (every level, uploaded from
-// texunit's linear layout), runs a compute shader compiled by glslc at build time over per-lane
-// operands, and reads the results back. Only lavapipe is used: a GPU driver would answer for
+// with. It creates a 2D image (or a 2D array seen as a cube or cube array) from the same texel
+// bytes texunit reads (every level and layer, uploaded from texunit's linear layout), runs a
+// compute shader compiled by glslc at build time over per-lane operands, and reads the results
+// back. Only lavapipe is used: a GPU driver would answer for
 // other hardware, and a missing CPU device makes the tests skip, not fail.
 #pragma once
 
@@ -29,6 +30,14 @@ struct Image2D {
   uint32_t levels = 1;
   const ImageLayout* layout = nullptr;  // where each level is in `bytes` (texunit's linear layout)
   std::span<const uint8_t> bytes;
+  // Array layers of the image (cube faces count as layers: 6 per cube, +X -X +Y -Y +Z -Z), each
+  // level's layers one slice after another in `bytes` as texunit's layout stores them. A CUBE or
+  // CUBE_ARRAY view makes the image cube-compatible; the view sees layers
+  // `base_layer .. base_layer + view_layers - 1` (view_layers 0: all from base_layer).
+  uint32_t layers = 1;
+  VkImageViewType view_type = VK_IMAGE_VIEW_TYPE_2D;
+  uint32_t base_layer = 0;
+  uint32_t view_layers = 0;
 };
 
 // One lane's texelFetch operands: x, y, level.
@@ -86,10 +95,12 @@ class VkRunner {
   // The compute shader `shader_name` (a .spv built from tests/conformance/shaders/), one lane per
   // element of `operands`, each lane reading its uvec4 operand and writing one uvec4 result, with
   // `image` bound as a combined image sampler made from `sampler`. Depth formats are bound
-  // through their depth aspect. The shaders' interface is lod_float.comp's.
+  // through their depth aspect. The shaders' interface is lod_float.comp's; with
+  // `uvec4s_per_lane` > 1 lane i reads operand[n * i .. n * i + n - 1] (cube_float.comp's).
   bool Run(const Image2D& image, const std::string& shader_name, const SamplerState& sampler,
            std::span<const std::array<uint32_t, 4>> operands,
-           std::vector<std::array<uint32_t, 4>>* out, std::string* error);
+           std::vector<std::array<uint32_t, 4>>* out, std::string* error,
+           uint32_t uvec4s_per_lane = 1);
 
  private:
   VkRunner() = default;
