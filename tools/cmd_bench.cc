@@ -17,6 +17,8 @@ int RunBench(const std::vector<std::string>& args) {
   std::string filter = "bilinear";
   std::string format = "rgba8";
   std::string coords = "coherent";
+  std::string plane = "flat";
+  int aniso = 16;
   std::string target;
   int size = 1024;
   int threads = 0;
@@ -27,8 +29,9 @@ int RunBench(const std::vector<std::string>& args) {
   ArgParser parser("texunit bench [options]");
   parser.AddChoice("op", &op, {"sample_lz", "sample", "sample_l", "load", "store", "gather4"},
                    "image op (IMAGE_SAMPLE_LZ, IMAGE_SAMPLE, ...)");
-  parser.AddChoice("filter", &filter, {"point", "bilinear", "trilinear"},
-                   "sampler filter (sample ops)");
+  parser.AddChoice("filter", &filter, {"point", "bilinear", "trilinear", "aniso"},
+                   "sampler filter (sample ops; aniso: ANISO_BILINEAR with linear mips)");
+  parser.AddInt("aniso", &aniso, "--filter aniso: at most this many probes, 1|2|4|8|16", 1, 16);
   std::string families;
   for (const auto& family : render::BenchFormatFamilies()) {
     if (!families.empty()) families += '|';
@@ -40,6 +43,9 @@ int RunBench(const std::vector<std::string>& args) {
   parser.AddInt("size", &size, "texture is N x N with a full mip chain", 1, 16384);
   parser.AddChoice("coords", &coords, {"coherent", "random"},
                    "a 1:1 full-screen sweep in 8x8 tiles, or uniform random coordinates");
+  parser.AddChoice("plane", &plane, {"flat", "oblique"},
+                   "flat: --coords; oblique: the demo's ground plane in perspective on an N x N "
+                   "screen (implicit LOD, anisotropic footprints)");
   parser.AddInt("threads", &threads, "worker threads (0: $TEXUNIT_THREADS, else all)", 0, 4096);
   parser.AddString("target", &target, "Highway target, e.g. AVX3, AVX2, SSE4, SCALAR");
   parser.AddDouble("seconds", &seconds, "total measuring time");
@@ -64,6 +70,8 @@ int RunBench(const std::vector<std::string>& args) {
     return 2;
   }
   render::ParseBenchCoords(coords, &config.coords);
+  render::ParseBenchPlane(plane, &config.plane);
+  config.aniso = static_cast<uint32_t>(aniso);
   config.size = static_cast<uint32_t>(size);
   config.seed = static_cast<uint64_t>(seed);
   config.lod = static_cast<float>(lod);

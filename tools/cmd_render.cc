@@ -2,6 +2,7 @@
 // horizon) with IMAGE_SAMPLE on the texture unit and writes a PNG.
 #include <unistd.h>
 
+#include <bit>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -37,6 +38,8 @@ int RunRender(const std::vector<std::string>& args) {
   int height = 720;
   int threads = 0;
   double repeat = render::GroundPlaneOptions().texture_repeat;
+  int aniso = 1;
+  bool split = false;
   ArgParser parser("texunit render [options]");
   parser.AddString("texture", &texture_path,
                    "PNG file for the plane; default: the built-in pattern");
@@ -48,7 +51,15 @@ int RunRender(const std::vector<std::string>& args) {
   parser.AddChoice("format", &format, {"srgb", "unorm"},
                    "texture format: 8_8_8_8 SRGB (filtered in linear light) or UNORM");
   parser.AddDouble("repeat", &repeat, "texture repeats per world unit");
+  parser.AddInt("aniso", &aniso,
+                "anisotropic filtering: maximum probes 1|2|4|8|16 (ANISO_BILINEAR; 1: trilinear)",
+                1, 16);
+  parser.AddFlag("split", &split, "left half trilinear, right half with --aniso (a comparison)");
   if (const int rc = parser.ParseOrExit(args); rc >= 0) return rc;
+  if (!std::has_single_bit(static_cast<unsigned>(aniso))) {
+    std::fprintf(stderr, "texunit render: --aniso=%d must be 1, 2, 4, 8 or 16\n", aniso);
+    return 2;
+  }
   if (!(repeat > 0.0)) {
     std::fprintf(stderr, "texunit render: --repeat=%g must be positive\n", repeat);
     return 2;
@@ -85,6 +96,9 @@ int RunRender(const std::vector<std::string>& args) {
   scene_options.width = static_cast<uint32_t>(width);
   scene_options.height = static_cast<uint32_t>(height);
   scene_options.texture_repeat = repeat;
+  scene_options.max_aniso_ratio =
+      static_cast<uint8_t>(std::countr_zero(static_cast<unsigned>(aniso)));
+  scene_options.split = split;
   const render::GroundPlaneScene scene(scene_options);
   const bool show_progress = isatty(STDERR_FILENO) != 0;
   render::Rgba8Image picture;

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <random>
 
+#include "render/ground_plane_scene.h"
 #include "render/procedural_texture.h"
 #include "render/rasterizer.h"
 
@@ -12,7 +13,7 @@ namespace texunit::render {
 namespace {
 
 constexpr const char* kOpNames[] = {"sample_lz", "sample", "sample_l", "load", "store", "gather4"};
-constexpr const char* kFilterNames[] = {"point", "bilinear", "trilinear"};
+constexpr const char* kFilterNames[] = {"point", "bilinear", "trilinear", "aniso"};
 constexpr BenchFormatFamily kFamilies[] = {
     {"rgba8", FormatId::kR8G8B8A8_UNORM},
     {"rgba8_srgb", FormatId::kR8G8B8A8_SRGB},
@@ -41,6 +42,7 @@ constexpr BenchFormatFamily kFamilies[] = {
     {"bc7", FormatId::kBC7_UNORM},
 };
 constexpr const char* kCoordsNames[] = {"coherent", "random"};
+constexpr const char* kPlaneNames[] = {"flat", "oblique"};
 
 template <typename Enum, size_t N>
 bool ParseName(std::string_view name, const char* const (&names)[N], Enum* out) {
@@ -88,11 +90,17 @@ bool ParseBenchFormat(std::string_view name, FormatId* out) {
 bool ParseBenchCoords(std::string_view name, BenchCoords* out) {
   return ParseName(name, kCoordsNames, out);
 }
+const char* BenchPlaneName(BenchPlane p) { return kPlaneNames[static_cast<int>(p)]; }
+bool ParseBenchPlane(std::string_view name, BenchPlane* out) {
+  return ParseName(name, kPlaneNames, out);
+}
 
 std::string DescribeBenchConfig(const BenchConfig& c) {
   return std::string("op=") + BenchOpName(c.op) + " filter=" + BenchFilterName(c.filter) +
          " format=" + BenchFormatName(c.format) + " size=" + std::to_string(c.size) +
-         " coords=" + BenchCoordsName(c.coords);
+         " coords=" + BenchCoordsName(c.coords) +
+         (c.filter == BenchFilter::kAniso ? " aniso=" + std::to_string(c.aniso) : "") +
+         (c.plane == BenchPlane::kOblique ? " plane=oblique" : "");
 }
 
 Status BenchWorkload::Create(const BenchConfig& config, std::unique_ptr<BenchWorkload>* out) {
@@ -101,6 +109,11 @@ Status BenchWorkload::Create(const BenchConfig& config, std::unique_ptr<BenchWor
                                    " is outside 1..16384");
   }
   if (config.max_waves == 0) return Status::InvalidArgument("bench: max_waves=0");
+  if (config.filter == BenchFilter::kAniso &&
+      (!std::has_single_bit(config.aniso) || config.aniso > 16)) {
+    return Status::InvalidArgument("bench: aniso=" + std::to_string(config.aniso) +
+                                   " is not 1, 2, 4, 8 or 16");
+  }
   std::unique_ptr<BenchWorkload> w(new BenchWorkload());
   w->config_ = config;
 
@@ -129,9 +142,12 @@ Status BenchWorkload::Create(const BenchConfig& config, std::unique_ptr<BenchWor
   s.clamp_x = ClampMode::kWrap;
   s.clamp_y = ClampMode::kWrap;
   const XyFilter xy = config.filter == BenchFilter::kPoint ? XyFilter::kPoint : XyFilter::kBilinear;
+  const bool aniso = config.filter == BenchFilter::kAniso;
   s.xy_mag_filter = xy;
-  s.xy_min_filter = xy;
-  s.mip_filter = config.filter == BenchFilter::kTrilinear ? MipFilter::kLinear : MipFilter::kPoint;
+  s.xy_min_filter = aniso ? XyFilter::kAnisoBilinear : xy;
+  s.max_aniso_ratio = aniso ? static_cast<uint8_t>(std::countr_zero(config.aniso)) : 0;
+  s.mip_filter =
+      config.filter == BenchFilter::kTrilinear || aniso ? MipFilter::kLinear : MipFilter::kPoint;
   s.max_lod = static_cast<uint16_t>((w->image_->levels() - 1) << 8);
 
   // Lanes: a full-screen N x N pass in 8x8 tiles, or as many random lanes.
@@ -146,10 +162,26 @@ Status BenchWorkload::Create(const BenchConfig& config, std::unique_ptr<BenchWor
   std::mt19937_64 rng(config.seed);
   std::uniform_real_distribution<float> unit(0.0f, 1.0f);
   std::uniform_int_distribution<uint32_t> texel(0, config.size - 1);
+  std::vector<float> plane_st[2];
+  if (config.plane == BenchPlane::kOblique) {
+    // The demo scene on a size x size screen; Rasterize lays its tiles out in the same Morton
+    // order as MortonTiles above.
+    GroundPlaneOptions scene_options;
+    scene_options.width = scene_options.height = config.size;
+    const GroundPlaneScene scene(scene_options);
+    std::vector<WaveSetup> plane_waves;
+    Rasterize(
+        config.size, config.size, 2, [&](double x, double y) { return scene.Shade(x, y); },
+        &plane_waves, plane_st);
+    for (size_t t = 0; t < waves; ++t) w->exec_[t] = plane_waves[t].exec;
+  }
   for (size_t t = 0; t < waves; ++t) {
     for (uint32_t lane = 0; lane < kWaveLanes; ++lane) {
       const size_t i = t * kWaveLanes + lane;
-      if (config.coords == BenchCoords::kCoherent) {
+      if (config.plane == BenchPlane::kOblique) {
+        w->coord_[0][i] = FloatBits(plane_st[0][i]);
+        w->coord_[1][i] = FloatBits(plane_st[1][i]);
+      } else if (config.coords == BenchCoords::kCoherent) {
         const TilePixel p = LaneToTilePixel(lane);
         const uint32_t x = tiles[t].x0 + p.x;
         const uint32_t y = tiles[t].y0 + p.y;

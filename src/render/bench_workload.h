@@ -1,7 +1,8 @@
 // The throughput workload shared by `texunit bench` and the Google Benchmark suite: an N x N
 // texture with a full mip chain, and one batch of 64-lane waves that either sweep it 1:1 as a
 // full-screen pass (pixel centres (x + 0.5) / N, 8x8 tiles with quads in Morton order as the
-// rasteriser lays them out, so implicit LOD is 0) or hit uniformly random coordinates (seeded).
+// rasteriser lays them out, so implicit LOD is 0), hit uniformly random coordinates (seeded), or
+// draw the demo's oblique ground plane.
 // Load and store use integer texel indices. One sample is one active lane's result.
 #pragma once
 
@@ -21,18 +22,21 @@
 namespace texunit::render {
 
 enum class BenchOp : uint8_t { kSampleLz, kSample, kSampleL, kLoad, kStore, kGather4 };
-enum class BenchFilter : uint8_t { kPoint, kBilinear, kTrilinear };
+enum class BenchFilter : uint8_t { kPoint, kBilinear, kTrilinear, kAniso };
 enum class BenchCoords : uint8_t { kCoherent, kRandom };
+enum class BenchPlane : uint8_t { kFlat, kOblique };
 
-// Command-line names: sample_lz|sample|sample_l|load|store|gather4, point|bilinear|trilinear,
-// coherent|random. gather4 is IMAGE_GATHER4 of red (DMASK 0x1, implicit LOD); one of its samples
-// is one lane's four texels.
+// Command-line names: sample_lz|sample|sample_l|load|store|gather4,
+// point|bilinear|trilinear|aniso, coherent|random, flat|oblique. gather4 is IMAGE_GATHER4 of red
+// (DMASK 0x1, implicit LOD); one of its samples is one lane's four texels.
 const char* BenchOpName(BenchOp op);
 const char* BenchFilterName(BenchFilter filter);
 const char* BenchCoordsName(BenchCoords coords);
 bool ParseBenchOp(std::string_view name, BenchOp* out);
 bool ParseBenchFilter(std::string_view name, BenchFilter* out);
 bool ParseBenchCoords(std::string_view name, BenchCoords* out);
+const char* BenchPlaneName(BenchPlane plane);
+bool ParseBenchPlane(std::string_view name, BenchPlane* out);
 
 // Format families by short name ("rgba8", "rgba16f", "r32f", "rgb10a2", "bc7", ...), each one
 // FormatId; BenchFormatName gives a format's family name, or its FormatName.
@@ -48,16 +52,21 @@ bool ParseBenchFormat(std::string_view name, FormatId* out);
 struct BenchConfig {
   BenchOp op = BenchOp::kSampleLz;
   BenchFilter filter = BenchFilter::kBilinear;  // sample ops only
+  uint32_t aniso = 16;  // kAniso: at most this many probes (1, 2, 4, 8, 16), ANISO_BILINEAR
   FormatId format = FormatId::kR8G8B8A8_UNORM;
   uint32_t size = 1024;  // texture is size x size, 1..16384
   BenchCoords coords = BenchCoords::kCoherent;
+  // kOblique: instead of `coords`, the demo's ground plane in perspective on a size x size screen
+  // (footprints from 1:1 to very anisotropic toward the horizon; the sky's lanes are inactive).
+  BenchPlane plane = BenchPlane::kFlat;
   uint64_t seed = 1;  // random coordinates
   float lod = 0.0f;   // sample_l's LOD operand
   // Caps the batch (a coherent sweep then covers the first max_waves tiles in Morton order).
   uint32_t max_waves = 65536;
 };
 
-// "op=sample_lz filter=bilinear format=rgba8 size=1024 coords=coherent"
+// "op=sample_lz filter=bilinear format=rgba8 size=1024 coords=coherent" (plus " aniso=16" and
+// " plane=oblique" when they apply)
 std::string DescribeBenchConfig(const BenchConfig& config);
 
 class BenchWorkload {

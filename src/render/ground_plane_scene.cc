@@ -132,6 +132,11 @@ Status RenderGroundPlane(const Runtime& runtime, const GroundPlaneScene& scene,
   sampler.mip_filter = MipFilter::kLinear;
   sampler.min_lod = 0;
   sampler.max_lod = static_cast<uint16_t>((image.levels() - 1) << 8);
+  SamplerDesc aniso = sampler;
+  aniso.xy_min_filter = XyFilter::kAnisoBilinear;
+  aniso.max_aniso_ratio = scene.options().max_aniso_ratio;
+  const bool use_aniso = scene.options().max_aniso_ratio > 0;
+  const uint32_t split_x = scene.options().split ? width / 2 : 0;
 
   const size_t lanes = waves.size() * kWaveLanes;
   std::vector<uint32_t> result[4];
@@ -146,7 +151,7 @@ Status RenderGroundPlane(const Runtime& runtime, const GroundPlaneScene& scene,
     request.op = Op{OpKind::kSample, 0};
     request.mods.dmask = 0xF;
     request.image = &image.desc();
-    request.sampler = &sampler;
+    request.sampler = use_aniso && waves[w].tile.x0 >= split_x ? &aniso : &sampler;
     request.memory = &memory;
     request.lane_count = kWaveLanes;
     request.exec = waves[w].exec;

@@ -35,6 +35,10 @@ struct GroundPlaneOptions {
   uint32_t height = 720;
   Camera camera;
   double texture_repeat = 0.2;  // texture repeats per world unit
+  // S# MAX_ANISO_RATIO (0..4: 1x..16x); above 0 the minification filter is ANISO_BILINEAR.
+  uint8_t max_aniso_ratio = 0;
+  // Left half trilinear, right half with the anisotropic sampler above (a comparison picture).
+  bool split = false;
 };
 
 class GroundPlaneScene {
