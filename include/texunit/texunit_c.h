@@ -29,6 +29,12 @@ void texunit_memory_destroy(texunit_memory* memory);
 texunit_status texunit_memory_add_region(texunit_memory* memory, uint64_t address, void* host,
                                          uint64_t size, int writable);
 void texunit_memory_set_translator(texunit_memory* memory, texunit_translate_fn fn, void* user);
+/* The device's border color table (what the driver points TA_BC_BASE_ADDR at): `count` entries
+ * of four dwords R, G, B, A each (float bits for float-class formats, integers for integer
+ * formats), read by S# BORDER_COLOR_TYPE REGISTER at BORDER_COLOR_PTR. texunit keeps the pointer:
+ * the table must outlive the executions that use it. NULL (or count 0) removes it. */
+texunit_status texunit_memory_set_border_colors(texunit_memory* memory, const uint32_t* table,
+                                                size_t count);
 
 /* Decodes and executes one MIMG instruction. gfx: "gfx6".."gfx9" (or llvm -mcpu names).
  * vgprs are laid out [vgpr][lane] with a stride of 64 lanes (num_vgprs * 64 dwords). */

@@ -1,5 +1,6 @@
 // The C API over the C++ one. Errors become codes plus a thread-local message; exceptions (only
 // std::bad_alloc can arise) are caught here and never cross into C.
+#include <array>
 #include <exception>
 #include <memory>
 #include <string>
@@ -12,10 +13,15 @@ struct texunit_runtime {
   std::unique_ptr<texunit::Runtime> rt;
   std::string target;
 };
+static_assert(sizeof(std::array<uint32_t, 4>) == 4 * sizeof(uint32_t),
+              "border color entries are read as four packed dwords");
+
 struct texunit_memory {
   texunit::Memory memory;
   texunit_translate_fn c_translate = nullptr;  // the C callback (it takes `int write`)
   void* c_user = nullptr;
+  const std::array<uint32_t, 4>* border_colors = nullptr;  // texunit_memory_set_border_colors
+  size_t border_color_count = 0;
 };
 
 namespace {
@@ -101,6 +107,25 @@ void texunit_memory_set_translator(texunit_memory* memory, texunit_translate_fn 
       memory);
 }
 
+texunit_status texunit_memory_set_border_colors(texunit_memory* memory, const uint32_t* table,
+                                                size_t count) {
+  return Guard([&] {
+    TEXUNIT_RETURN_IF_ERROR(NotNull(memory, "memory"));
+    if (table == nullptr && count != 0) {
+      return texunit::Status::InvalidArgument("border color table is NULL but count=" +
+                                              std::to_string(count));
+    }
+    if (count > 0xFFFFFFFFu) {
+      return texunit::Status::InvalidArgument("border color count=" + std::to_string(count) +
+                                              " does not fit in 32 bits");
+    }
+    // Four dwords per entry, as std::array<uint32_t, 4> lays them out.
+    memory->border_colors = reinterpret_cast<const std::array<uint32_t, 4>*>(table);
+    memory->border_color_count = table == nullptr ? 0 : count;
+    return texunit::Status::Ok();
+  });
+}
+
 texunit_status texunit_gcn_execute(texunit_runtime* runtime, const char* gfx, const uint32_t* words,
                                    size_t num_words, uint32_t lane_count, uint64_t exec,
                                    uint32_t* sgprs, size_t num_sgprs, uint32_t* vgprs,
@@ -121,6 +146,7 @@ texunit_status texunit_gcn_execute(texunit_runtime* runtime, const char* gfx, co
     wave.exec = exec;
     wave.sgprs = {sgprs, num_sgprs};
     wave.vgprs = {vgprs, num_vgprs * 64};
+    wave.border_color_table = {memory->border_colors, memory->border_color_count};
     return texunit::gcn::Execute(*runtime->rt, inst, wave, memory->memory);
   });
 }

@@ -76,6 +76,51 @@ TEST(CApi, ErrorsAreCodesWithMessages) {
   texunit_runtime_destroy(rt);
 }
 
+TEST(CApi, BorderColorTableFeedsRegisterBorders) {
+  // image_sample_lz v[0:3], v[4:5], s[8:15], s[16:19] dmask:0xf (llvm-mc, tonga). The S# clamps
+  // to the border with a REGISTER color at BORDER_COLOR_PTR 1; s = t = -1 puts the whole bilinear
+  // footprint outside the 2x2 image, so every lane returns entry 1: an UNORM channel filters the
+  // color as value * 255 and divides by 255 again, exact for 0.25, 0.5, 0.75 and 1.
+  constexpr uint32_t kSampleLz[2] = {0xf09c0f00u, 0x00820004u};
+  texunit_runtime* rt = nullptr;
+  ASSERT_EQ(texunit_runtime_create("", 1, &rt), 0) << texunit_last_error();
+  texunit_memory* mem = nullptr;
+  ASSERT_EQ(texunit_memory_create(&mem), 0);
+  State st;
+  ASSERT_EQ(texunit_memory_add_region(mem, kBase, st.texels.data(), st.texels.size(), 0), 0);
+  texunit::SamplerDesc smp;
+  smp.clamp_x = smp.clamp_y = texunit::ClampMode::kClampBorder;
+  smp.xy_mag_filter = smp.xy_min_filter = texunit::XyFilter::kBilinear;
+  smp.border_color_type = texunit::BorderColorType::kRegister;
+  smp.border_color_ptr = 1;
+  ASSERT_TRUE(texunit::EncodeSamplerDesc(texunit::Gfx::kGfx8, smp, {&st.sgprs[16], 4}).ok());
+  for (int lane = 0; lane < 64; ++lane) {
+    st.vgprs[4 * 64 + lane] = std::bit_cast<uint32_t>(-1.0f);
+    st.vgprs[5 * 64 + lane] = std::bit_cast<uint32_t>(-1.0f);
+  }
+  // Without a table the pointer is past its end.
+  EXPECT_EQ(texunit_gcn_execute(rt, "gfx8", kSampleLz, 2, 64, ~0ull, st.sgprs.data(),
+                                st.sgprs.size(), st.vgprs.data(), 16, mem),
+            1);
+  EXPECT_NE(std::string(texunit_last_error()).find("BORDER_COLOR_PTR=1"), std::string::npos)
+      << texunit_last_error();
+  const float colors[2][4] = {{0, 0, 0, 0}, {0.25f, 0.5f, 0.75f, 1.0f}};
+  uint32_t table[2][4];
+  std::memcpy(table, colors, sizeof(table));
+  ASSERT_EQ(texunit_memory_set_border_colors(mem, &table[0][0], 2), 0);
+  ASSERT_EQ(texunit_gcn_execute(rt, "gfx8", kSampleLz, 2, 64, ~0ull, st.sgprs.data(),
+                                st.sgprs.size(), st.vgprs.data(), 16, mem),
+            0)
+      << texunit_last_error();
+  for (int c = 0; c < 4; ++c) {
+    EXPECT_EQ(std::bit_cast<float>(st.vgprs[c * 64 + 7]), colors[1][c]) << "component " << c;
+  }
+  EXPECT_EQ(texunit_memory_set_border_colors(mem, nullptr, 3), 1);
+  EXPECT_EQ(texunit_memory_set_border_colors(mem, nullptr, 0), 0);
+  texunit_memory_destroy(mem);
+  texunit_runtime_destroy(rt);
+}
+
 TEST(CApi, TranslatorMapsGuestMemory) {
   static State st;
   texunit_runtime* rt = nullptr;
