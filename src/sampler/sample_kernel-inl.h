@@ -353,22 +353,29 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
 // One specialised kernel per fetch path for plain 2D waves, and the general kernel for every
 // other key (depth compares, border clamp modes, min/max reduction, aniso, the other image types,
 // block formats), on the general fetch path (PrepareWave sets it for those waves).
+// Each kernel is its own function: inlined into one dispatcher, the general kernel's size (cubes,
+// aniso probes) cost the specialised ones 20% on AVX3 random bilinear.
+template <FetchPath kPath, bool kGeneral>
+HWY_NOINLINE void SampleKernel(const WaveSetup& s) {
+  SampleWaveT<kPath, kGeneral>(s);
+}
+
 HWY_INLINE void SampleWaveImpl(const WaveSetup& s) {
   if (s.compare || s.has_border || s.type != ImageType::k2D || s.reduction != FilterMode::kBlend ||
       s.aniso > 1) {
-    return SampleWaveT<FetchPath::kPlain, true>(s);
+    return SampleKernel<FetchPath::kPlain, true>(s);
   }
   switch (s.plan.path) {
     case FetchPath::kRgba8Unorm:
-      return SampleWaveT<FetchPath::kRgba8Unorm, false>(s);
+      return SampleKernel<FetchPath::kRgba8Unorm, false>(s);
     case FetchPath::kRgba8Srgb:
-      return SampleWaveT<FetchPath::kRgba8Srgb, false>(s);
+      return SampleKernel<FetchPath::kRgba8Srgb, false>(s);
     case FetchPath::kRgba8Uint:
-      return SampleWaveT<FetchPath::kRgba8Uint, false>(s);
+      return SampleKernel<FetchPath::kRgba8Uint, false>(s);
     case FetchPath::kRgba32Float:
-      return SampleWaveT<FetchPath::kRgba32Float, false>(s);
+      return SampleKernel<FetchPath::kRgba32Float, false>(s);
     default:
-      return SampleWaveT<FetchPath::kPlain, false>(s);
+      return SampleKernel<FetchPath::kPlain, false>(s);
   }
 }
 
