@@ -37,6 +37,10 @@ FetchPath FastPath(FormatId id) {
       return FetchPath::kRgba8Uint;
     case FormatId::kR32G32B32A32_FLOAT:
       return FetchPath::kRgba32Float;
+    case FormatId::kR16G16B16A16_FLOAT:
+      return FetchPath::kRgba16Float;
+    case FormatId::kR32_FLOAT:
+      return FetchPath::kR32Float;
     default:
       return FetchPath::kPlain;
   }

@@ -10,14 +10,17 @@
 
 namespace texunit {
 
-// How texels reach the kernels. The first four are fast paths beside the general one, for the
+// How texels reach the kernels. The first six are fast paths beside the general one, for the
 // formats that matter most for throughput; RuntimeOptions::format_fast_paths turns them off so
-// that the general path can be measured and compared on them.
+// that the general path can be measured and compared on them. Sample ops use all six; loads and
+// gathers the RGBA8 and RGBA32F ones (the others read through the general path there).
 enum class FetchPath : uint8_t {
   kRgba8Unorm,   // R8G8B8A8_UNORM: one gather, codes filtered as floats
   kRgba8Srgb,    // R8G8B8A8_SRGB
   kRgba8Uint,    // R8G8B8A8_UINT
   kRgba32Float,  // R32G32B32A32_FLOAT: four gathers, no conversion
+  kRgba16Float,  // R16G16B16A16_FLOAT: two gathers, four half-to-float conversions
+  kR32Float,     // R32_FLOAT (colour or depth): one gather, constant G, B, A
   kPlain,        // any plain format: gather the texel's words, decode each channel by the table
   kBlock,        // block codecs: decode the touched blocks (through a per-thread cache)
 };

@@ -374,6 +374,10 @@ HWY_INLINE void SampleWaveImpl(const WaveSetup& s) {
       return SampleKernel<FetchPath::kRgba8Uint, false>(s);
     case FetchPath::kRgba32Float:
       return SampleKernel<FetchPath::kRgba32Float, false>(s);
+    case FetchPath::kRgba16Float:
+      return SampleKernel<FetchPath::kRgba16Float, false>(s);
+    case FetchPath::kR32Float:
+      return SampleKernel<FetchPath::kR32Float, false>(s);
     default:
       return SampleKernel<FetchPath::kPlain, false>(s);
   }

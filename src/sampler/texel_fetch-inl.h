@@ -3,7 +3,7 @@
 // (a word index from the image base), 1- and 2-byte texels as the dword that holds them at a
 // byte offset, clamped so that the read stays inside the footprint. Block codecs decode the
 // touched blocks through the per-thread block cache, one lane at a time. The format fast paths
-// (FetchPath) gather and convert RGBA8 and RGBA32F directly.
+// (FetchPath) gather and convert RGBA8, RGBA32F, RGBA16F and R32F directly.
 #if defined(TEXUNIT_TEXEL_FETCH_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef TEXUNIT_TEXEL_FETCH_INL_H_
 #undef TEXUNIT_TEXEL_FETCH_INL_H_
@@ -188,6 +188,27 @@ HWY_INLINE void FetchTexel(const WaveSetup& s, VI offset_words, VI pitch, VI x, 
       for (int c = 0; c < 4; ++c) out[c] = FlushDenormal(AsFloat(w[c]));
     } else {
       Rgba8Channels<kPath>(w[0], out);
+    }
+  } else if constexpr (kPath == FetchPath::kRgba16Float || kPath == FetchPath::kR32Float) {
+    // The general decode's conversions (SmallFloatToF32, FlushDenormal), without its per-channel
+    // dispatch: the same bits.
+    const DI di;
+    const DU du;
+    const int32_t* base = reinterpret_cast<const int32_t*>(s.host);
+    const VI elem = hn::Add(hn::Mul(y, pitch), x);
+    if constexpr (kPath == FetchPath::kRgba16Float) {
+      const VI word = hn::IfThenElseZero(active, hn::Add(offset_words, hn::ShiftLeft<1>(elem)));
+      const VU mask = hn::Set(du, 0xFFFFu);
+      for (int k = 0; k < 2; ++k) {
+        const VU w = hn::BitCast(du, hn::GatherIndex(di, base, hn::Add(word, hn::Set(di, k))));
+        out[2 * k] = AsFloat(SmallFloatToF32(hn::And(w, mask), 10, true));
+        out[2 * k + 1] = AsFloat(SmallFloatToF32(hn::ShiftRight<16>(w), 10, true));
+      }
+    } else {
+      const VI word = hn::IfThenElseZero(active, hn::Add(offset_words, elem));
+      out[0] = FlushDenormal(AsFloat(hn::BitCast(du, hn::GatherIndex(di, base, word))));
+      out[1] = out[2] = hn::Zero(DF());
+      out[3] = hn::Set(DF(), 1.0f);
     }
   } else {
     FetchTexelGeneral(s, offset_words, pitch, x, y, hn::Zero(DI()), active, out);

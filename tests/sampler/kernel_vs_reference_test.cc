@@ -4,7 +4,7 @@
 // type, with edge cases: NaN/Inf/denormal/huge/negative coordinates and texels, 1x1 and
 // non-power-of-two images, last levels, layer views, MSAA fragment counts, every CLAMP mode and
 // border color type, mixed mag/min filters, random exec masks, DMASK, DST_SEL, D16 and the raw
-// _PCK/_SGN forms. The formats with fast paths (RGBA8, RGBA32F) also run with
+// _PCK/_SGN forms. The formats with fast paths (RGBA8, RGBA32F, RGBA16F, R32F) also run with
 // RuntimeOptions::format_fast_paths off, so the general path is compared on them too. Atomics pick
 // 32- and 64-bit formats most of the time, every op, and often put several lanes on one texel.
 // Expected: bit-exact for loads, stores, GET_RESINFO, atomics and explicit-LOD sampling (a NaN that
@@ -433,7 +433,8 @@ bool SameValue(uint32_t a, uint32_t b, float tol, bool d16, bool filtered) {
 
 bool HasFastPath(FormatId f) {
   return f == FormatId::kR8G8B8A8_UNORM || f == FormatId::kR8G8B8A8_SRGB ||
-         f == FormatId::kR8G8B8A8_UINT || f == FormatId::kR32G32B32A32_FLOAT;
+         f == FormatId::kR8G8B8A8_UINT || f == FormatId::kR32G32B32A32_FLOAT ||
+         f == FormatId::kR16G16B16A16_FLOAT || f == FormatId::kR32_FLOAT;
 }
 
 class KernelVsReference : public ::testing::TestWithParam<std::string> {
