@@ -109,10 +109,42 @@ std::unique_ptr<VkRunner> VkRunner::Create(std::string* why) {
   r->can_store_ = supported.shaderStorageImageWriteWithoutFormat == VK_TRUE;
   // samplerCubeArray (CUBE_ARRAY views).
   features.imageCubeArray = supported.imageCubeArray;
+  // Min/max reduction and custom border colours, where the device has them.
+  vkEnumerateDeviceExtensionProperties(r->physical_, nullptr, &count, nullptr);
+  std::vector<VkExtensionProperties> extensions(count);
+  vkEnumerateDeviceExtensionProperties(r->physical_, nullptr, &count, extensions.data());
+  std::vector<const char*> enabled;
+  const auto has = [&](const char* name) {
+    for (const VkExtensionProperties& e : extensions) {
+      if (std::strcmp(e.extensionName, name) == 0) return true;
+    }
+    return false;
+  };
+  if (has(VK_EXT_SAMPLER_FILTER_MINMAX_EXTENSION_NAME)) {
+    enabled.push_back(VK_EXT_SAMPLER_FILTER_MINMAX_EXTENSION_NAME);
+    r->minmax_ = true;
+  }
+  VkPhysicalDeviceCustomBorderColorFeaturesEXT border{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT};
+  if (has(VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME)) {
+    VkPhysicalDeviceCustomBorderColorFeaturesEXT supported_border{
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT};
+    VkPhysicalDeviceFeatures2 features2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+    features2.pNext = &supported_border;
+    vkGetPhysicalDeviceFeatures2(r->physical_, &features2);
+    if (supported_border.customBorderColors == VK_TRUE) {
+      enabled.push_back(VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME);
+      border.customBorderColors = VK_TRUE;
+      r->custom_border_ = true;
+    }
+  }
   VkDeviceCreateInfo dci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+  dci.pNext = r->custom_border_ ? &border : nullptr;
   dci.queueCreateInfoCount = 1;
   dci.pQueueCreateInfos = &qci;
   dci.pEnabledFeatures = &features;
+  dci.enabledExtensionCount = static_cast<uint32_t>(enabled.size());
+  dci.ppEnabledExtensionNames = enabled.data();
   if (vkCreateDevice(r->physical_, &dci, nullptr, &r->device_) != VK_SUCCESS) {
     *why = "cannot create the lavapipe device";
     return nullptr;
@@ -149,6 +181,13 @@ bool VkRunner::CanFilterLinear(VkFormat format) const {
   vkGetPhysicalDeviceFormatProperties(physical_, format, &p);
   return CanSample(format) &&
          (p.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT) != 0;
+}
+
+bool VkRunner::CanReduce(VkFormat format) const {
+  VkFormatProperties p;
+  vkGetPhysicalDeviceFormatProperties(physical_, format, &p);
+  return minmax_ && CanSample(format) &&
+         (p.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_MINMAX_BIT) != 0;
 }
 
 uint32_t VkRunner::MemoryType(uint32_t bits, VkMemoryPropertyFlags flags) const {
@@ -318,13 +357,16 @@ bool VkRunner::Dispatch(const Image2D& image, const std::string& shader_name,
 
   const bool cube = image.view_type == VK_IMAGE_VIEW_TYPE_CUBE ||
                     image.view_type == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
+  const bool volume = image.view_type == VK_IMAGE_VIEW_TYPE_3D;
+  const bool one_d =
+      image.view_type == VK_IMAGE_VIEW_TYPE_1D || image.view_type == VK_IMAGE_VIEW_TYPE_1D_ARRAY;
   const uint32_t view_layers =
       image.view_layers != 0 ? image.view_layers : image.layers - image.base_layer;
   VkImageCreateInfo ici{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
   ici.flags = cube ? VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT : 0;
-  ici.imageType = VK_IMAGE_TYPE_2D;
+  ici.imageType = volume ? VK_IMAGE_TYPE_3D : one_d ? VK_IMAGE_TYPE_1D : VK_IMAGE_TYPE_2D;
   ici.format = image.format;
-  ici.extent = {image.width, image.height, 1};
+  ici.extent = {image.width, one_d ? 1 : image.height, volume ? image.depth : 1};
   ici.mipLevels = image.levels;
   ici.arrayLayers = image.layers;
   ici.samples = VK_SAMPLE_COUNT_1_BIT;
@@ -354,10 +396,27 @@ bool VkRunner::Dispatch(const Image2D& image, const std::string& shader_name,
   sci.mipmapMode = sampler_state.mip;
   sci.addressModeU = sampler_state.address_u;
   sci.addressModeV = sampler_state.address_v;
-  sci.addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+  sci.addressModeW = sampler_state.address_w;
   sci.compareEnable = sampler_state.compare_enable ? VK_TRUE : VK_FALSE;
   sci.compareOp = sampler_state.compare_op;
-  sci.maxLod = static_cast<float>(image.levels);
+  sci.maxLod = sampler_state.unnormalized ? 0.0f : static_cast<float>(image.levels);
+  sci.unnormalizedCoordinates = sampler_state.unnormalized ? VK_TRUE : VK_FALSE;
+  sci.borderColor = sampler_state.border_color;
+  VkSamplerReductionModeCreateInfo reduction{VK_STRUCTURE_TYPE_SAMPLER_REDUCTION_MODE_CREATE_INFO};
+  reduction.reductionMode = sampler_state.reduction;
+  VkSamplerCustomBorderColorCreateInfoEXT custom{
+      VK_STRUCTURE_TYPE_SAMPLER_CUSTOM_BORDER_COLOR_CREATE_INFO_EXT};
+  std::memcpy(custom.customBorderColor.uint32, sampler_state.custom_border.data(), 16);
+  custom.format = image.format;
+  const void** tail = &sci.pNext;
+  if (sampler_state.reduction != VK_SAMPLER_REDUCTION_MODE_WEIGHTED_AVERAGE) {
+    *tail = &reduction;
+    tail = &reduction.pNext;
+  }
+  if (sampler_state.border_color == VK_BORDER_COLOR_FLOAT_CUSTOM_EXT ||
+      sampler_state.border_color == VK_BORDER_COLOR_INT_CUSTOM_EXT) {
+    *tail = &custom;
+  }
   VK_TRY(vkCreateSampler(device_, &sci, nullptr, &sampler));
 
   if (!LoadShader(shader_name, &shader, error)) return false;
@@ -441,7 +500,7 @@ bool VkRunner::Dispatch(const Image2D& image, const std::string& shader_name,
     c.bufferRowLength = lv.pitch;
     c.bufferImageHeight = lv.rows * image.layout->block_height;
     c.imageSubresource = {AspectOf(image.format), l, 0, image.layers};
-    c.imageExtent = {lv.width, lv.height, 1};
+    c.imageExtent = {lv.width, lv.height, volume ? lv.depth : 1};
     copies.push_back(c);
   }
   vkCmdCopyBufferToImage(cmd, staging.buffer, vk_image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,

@@ -1,10 +1,10 @@
 // A small Vulkan compute runner on Mesa's lavapipe (the CPU Vulkan driver from Debian's
 // mesa-vulkan-drivers): the independent implementation the conformance tests compare texunit
-// with. It creates a 2D image (or a 2D array seen as a cube or cube array) from the same texel
-// bytes texunit reads (every level and layer, uploaded from texunit's linear layout), runs a
-// compute shader compiled by glslc at build time over per-lane operands, and reads the results
-// back. Only lavapipe is used: a GPU driver would answer for
-// other hardware, and a missing CPU device makes the tests skip, not fail.
+// with. It creates a 2D image (or a 2D array seen as a cube or cube array, a 1D image or array, or
+// a 3D image, as Image2D's view type says) from the same texel bytes texunit reads (every level and
+// layer, uploaded from texunit's linear layout), runs a compute shader compiled by glslc at build
+// time over per-lane operands, and reads the results back. Only lavapipe is used: a GPU driver
+// would answer for other hardware, and a missing CPU device makes the tests skip, not fail.
 #pragma once
 
 #include <vulkan/vulkan.h>
@@ -38,6 +38,9 @@ struct Image2D {
   VkImageViewType view_type = VK_IMAGE_VIEW_TYPE_2D;
   uint32_t base_layer = 0;
   uint32_t view_layers = 0;
+  // 3D images (view_type 3D): the depth of level 0; each level's slices one after another in
+  // `bytes`. 1D and 1D_ARRAY views make a 1D image (height 1).
+  uint32_t depth = 1;
 };
 
 // One lane's texelFetch operands: x, y, level.
@@ -62,6 +65,16 @@ struct SamplerState {
   VkSamplerAddressMode address_v = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
   bool compare_enable = false;
   VkCompareOp compare_op = VK_COMPARE_OP_NEVER;
+  VkSamplerAddressMode address_w = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+  // VkSamplerReductionModeCreateInfo (VK_EXT_sampler_filter_minmax): MIN or MAX reduce instead of
+  // the weighted average (see CanReduce).
+  VkSamplerReductionMode reduction = VK_SAMPLER_REDUCTION_MODE_WEIGHTED_AVERAGE;
+  // The border colour of CLAMP_TO_BORDER; VK_BORDER_COLOR_FLOAT_CUSTOM_EXT takes `custom_border`
+  // (float bits, VK_EXT_custom_border_color, see CanCustomBorder) with the image's format.
+  VkBorderColor border_color = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK;
+  std::array<uint32_t, 4> custom_border = {};
+  // unnormalizedCoordinates: minLod = maxLod = 0 (Vulkan requires both).
+  bool unnormalized = false;
 };
 
 class VkRunner {
@@ -78,6 +91,12 @@ class VkRunner {
   bool CanSample(VkFormat format) const;
   // Whether it can also filter `format` linearly (VK_FILTER_LINEAR).
   bool CanFilterLinear(VkFormat format) const;
+  // Whether samplers may reduce `format` with MIN / MAX (VK_EXT_sampler_filter_minmax enabled and
+  // the format's SAMPLED_IMAGE_FILTER_MINMAX feature).
+  bool CanReduce(VkFormat format) const;
+  // Whether VK_EXT_custom_border_color is enabled (customBorderColorWithoutFormat not needed:
+  // the runner names the image's format).
+  bool CanCustomBorder() const { return custom_border_; }
   // texelFetch(tex, ivec2(x, y), level) for every lane; each result is the vec4/uvec4/ivec4's four
   // 32-bit words. Returns false with `error` on any Vulkan failure.
   bool TexelFetch(const Image2D& image, SampledKind kind, std::span<const FetchCoord> coords,
@@ -127,6 +146,8 @@ class VkRunner {
   VkPhysicalDeviceMemoryProperties memory_{};
   std::string device_name_;
   bool can_store_ = false;
+  bool minmax_ = false;
+  bool custom_border_ = false;
 };
 
 }  // namespace texunit::conformance
