@@ -109,6 +109,9 @@ std::unique_ptr<VkRunner> VkRunner::Create(std::string* why) {
   r->can_store_ = supported.shaderStorageImageWriteWithoutFormat == VK_TRUE;
   // samplerCubeArray (CUBE_ARRAY views).
   features.imageCubeArray = supported.imageCubeArray;
+  // Anisotropic filtering (SamplerState::max_anisotropy).
+  features.samplerAnisotropy = supported.samplerAnisotropy;
+  r->aniso_ = supported.samplerAnisotropy == VK_TRUE;
   // Min/max reduction and custom border colours, where the device has them.
   vkEnumerateDeviceExtensionProperties(r->physical_, nullptr, &count, nullptr);
   std::vector<VkExtensionProperties> extensions(count);
@@ -299,6 +302,30 @@ bool VkRunner::Run(const Image2D& image, const std::string& shader_name,
                   static_cast<uint32_t>(operands.size() / uvec4s_per_lane), out, nullptr, error);
 }
 
+bool VkRunner::CanStorageAtomic(VkFormat format) const {
+  VkFormatProperties p;
+  vkGetPhysicalDeviceFormatProperties(physical_, format, &p);
+  const VkFormatFeatureFlags need =
+      VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT | VK_FORMAT_FEATURE_STORAGE_IMAGE_ATOMIC_BIT |
+      VK_FORMAT_FEATURE_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_TRANSFER_DST_BIT;
+  return (p.optimalTilingFeatures & need) == need;
+}
+
+bool VkRunner::RunStorage(const Image2D& image, const std::string& shader_name,
+                          std::span<const std::array<uint32_t, 4>> operands,
+                          std::vector<std::array<uint32_t, 4>>* out,
+                          std::vector<uint8_t>* bytes_after, std::string* error,
+                          uint32_t uvec4s_per_lane) {
+  if (uvec4s_per_lane == 0 || operands.size() % uvec4s_per_lane != 0) {
+    *error = "operands are not a whole number of lanes of " + std::to_string(uvec4s_per_lane) +
+             " uvec4s";
+    return false;
+  }
+  return Dispatch(image, shader_name, SamplerState(), operands,
+                  static_cast<uint32_t>(operands.size() / uvec4s_per_lane), out, bytes_after,
+                  error);
+}
+
 bool VkRunner::Dispatch(const Image2D& image, const std::string& shader_name,
                         const SamplerState& sampler_state,
                         std::span<const std::array<uint32_t, 4>> operands, uint32_t lanes,
@@ -402,6 +429,10 @@ bool VkRunner::Dispatch(const Image2D& image, const std::string& shader_name,
   sci.maxLod = sampler_state.unnormalized ? 0.0f : static_cast<float>(image.levels);
   sci.unnormalizedCoordinates = sampler_state.unnormalized ? VK_TRUE : VK_FALSE;
   sci.borderColor = sampler_state.border_color;
+  if (sampler_state.max_anisotropy > 1.0f) {
+    sci.anisotropyEnable = VK_TRUE;
+    sci.maxAnisotropy = sampler_state.max_anisotropy;
+  }
   VkSamplerReductionModeCreateInfo reduction{VK_STRUCTURE_TYPE_SAMPLER_REDUCTION_MODE_CREATE_INFO};
   reduction.reductionMode = sampler_state.reduction;
   VkSamplerCustomBorderColorCreateInfoEXT custom{

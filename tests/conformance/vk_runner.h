@@ -75,6 +75,9 @@ struct SamplerState {
   std::array<uint32_t, 4> custom_border = {};
   // unnormalizedCoordinates: minLod = maxLod = 0 (Vulkan requires both).
   bool unnormalized = false;
+  // anisotropyEnable with maxAnisotropy `max_anisotropy` when above 1 (the device's
+  // samplerAnisotropy feature, enabled where it has it; see CanAniso).
+  float max_anisotropy = 1.0f;
 };
 
 class VkRunner {
@@ -97,6 +100,8 @@ class VkRunner {
   // Whether VK_EXT_custom_border_color is enabled (customBorderColorWithoutFormat not needed:
   // the runner names the image's format).
   bool CanCustomBorder() const { return custom_border_; }
+  // Whether the samplerAnisotropy feature is enabled.
+  bool CanAniso() const { return aniso_; }
   // texelFetch(tex, ivec2(x, y), level) for every lane; each result is the vec4/uvec4/ivec4's four
   // 32-bit words. Returns false with `error` on any Vulkan failure.
   bool TexelFetch(const Image2D& image, SampledKind kind, std::span<const FetchCoord> coords,
@@ -120,6 +125,16 @@ class VkRunner {
            std::span<const std::array<uint32_t, 4>> operands,
            std::vector<std::array<uint32_t, 4>>* out, std::string* error,
            uint32_t uvec4s_per_lane = 1);
+  // Whether `format` is a storage image with atomics (STORAGE_IMAGE_ATOMIC) that can be copied in
+  // and out.
+  bool CanStorageAtomic(VkFormat format) const;
+  // As Run, with `image` (one level) bound as a storage image instead of a sampled one (the
+  // shader names its format, as image atomics need), and its bytes after the dispatch read back
+  // into `bytes_after` in the same layout: atomics return values through `out`.
+  bool RunStorage(const Image2D& image, const std::string& shader_name,
+                  std::span<const std::array<uint32_t, 4>> operands,
+                  std::vector<std::array<uint32_t, 4>>* out, std::vector<uint8_t>* bytes_after,
+                  std::string* error, uint32_t uvec4s_per_lane = 1);
 
  private:
   VkRunner() = default;
@@ -148,6 +163,7 @@ class VkRunner {
   bool can_store_ = false;
   bool minmax_ = false;
   bool custom_border_ = false;
+  bool aniso_ = false;
 };
 
 }  // namespace texunit::conformance
