@@ -52,6 +52,8 @@ Status ExecuteReplay(const Runtime& runtime, PrecisionMode precision, ReplayStat
   wave.sgprs = state->sgprs;
   wave.vgprs = state->vgprs;
   wave.border_color_table = state->border_colors;
+  wave.residency = state->residency;
+  wave.residency_pages = state->residency_pages;
   run->status = gcn::Execute(runtime, inst, wave, memory, precision);
   run->written = WrittenVgprs(inst);
   return Status::Ok();

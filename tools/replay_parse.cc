@@ -730,12 +730,30 @@ Status ParseBorderColors(const json& v, ReplayState* st) {
   return Status::Ok();
 }
 
+// "residency": one entry per 64 KiB page of the T#'s footprint, in order, each 1 (resident) or 0,
+// for partially resident textures.
+Status ParseResidency(const json& v, ReplayState* st) {
+  const std::string path = "residency";
+  if (!v.is_array() || v.size() > (1u << 20)) {
+    return Bad(path, "expected an array of at most 1048576 page flags (1 resident, 0 not)");
+  }
+  st->residency.assign((v.size() + 63) / 64, 0);
+  st->residency_pages = v.size();
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (!v[i].is_number_unsigned() || v[i].get<uint64_t>() > 1) {
+      return Bad(IndexPath(path, i), "expected 0 or 1, got " + Show(v[i]));
+    }
+    if (v[i].get<uint64_t>() == 1) st->residency[i / 64] |= uint64_t{1} << (i % 64);
+  }
+  return Status::Ok();
+}
+
 Status ParseState(const json& root, const ReplayFiles& files, ReplayState* st) {
   if (!root.is_object()) return Bad("(top level)", "expected a JSON object");
   TEXUNIT_RETURN_IF_ERROR(
       CheckKeys(root, "",
                 {"gfx", "instruction", "encoding", "asm", "comment", "lane_count", "exec", "sgprs",
-                 "vgprs", "memory", "border_color_table"}));
+                 "vgprs", "memory", "border_color_table", "residency"}));
   const json* gfx_field = nullptr;
   TEXUNIT_RETURN_IF_ERROR(Require(root, "gfx", "", &gfx_field));
   const json& gfx = *gfx_field;
@@ -778,6 +796,7 @@ Status ParseState(const json& root, const ReplayFiles& files, ReplayState* st) {
   if (root.contains("border_color_table")) {
     TEXUNIT_RETURN_IF_ERROR(ParseBorderColors(root["border_color_table"], st));
   }
+  if (root.contains("residency")) TEXUNIT_RETURN_IF_ERROR(ParseResidency(root["residency"], st));
   return Status::Ok();
 }
 

@@ -59,6 +59,8 @@ struct ReplayState {
   std::vector<uint32_t> vgprs = std::vector<uint32_t>(size_t{kReplayVgprs} * kReplayLaneStride);
   std::vector<ReplayRegion> memory;  // sorted by address, disjoint, not adjacent when mergeable
   std::vector<std::array<uint32_t, 4>> border_colors;  // "border_color_table"
+  std::vector<uint64_t> residency;                     // "residency": 64 pages per word
+  uint64_t residency_pages = 0;
 };
 
 // The largest state `texunit run` reads, from a file or from standard input.

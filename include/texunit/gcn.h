@@ -82,6 +82,10 @@ struct WaveState {
   std::span<uint32_t> vgprs;  // vgprs[v * 64 + lane]
   // The border color table that S#s with BORDER_COLOR_TYPE REGISTER index (TexRequest's).
   std::span<const std::array<uint32_t, 4>> border_color_table;
+  // Partially resident textures: the residency map of the T#'s footprint in 64 KiB pages
+  // (TexRequest::residency); empty: every page is resident.
+  std::span<const uint64_t> residency;
+  uint64_t residency_pages = 0;  // pages the map describes (at most 64 * residency.size())
 };
 
 // Reads the T# (and S#) from SGPRs, gathers the VADDR operands, runs the request on `runtime`,

@@ -129,6 +129,12 @@ struct TexRequest {
   // modes; `border_color_count` entries.
   const uint32_t (*border_color_table)[4] = nullptr;
   uint32_t border_color_count = 0;
+  // Partially resident textures (T# MIN_LOD_WARN != 0): bit p % 64 of residency[p / 64] says
+  // whether the p-th 64 KiB page of the image's footprint (from its base address) is resident;
+  // `residency_pages` pages. Null: every page is resident. docs/sampling.md, "Partially resident
+  // textures".
+  const uint64_t* residency = nullptr;
+  uint64_t residency_pages = 0;
 };
 
 }  // namespace texunit

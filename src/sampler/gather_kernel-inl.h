@@ -14,6 +14,7 @@
 #include "sampler/filter-inl.h"
 #include "sampler/lod-inl.h"
 #include "sampler/output-inl.h"
+#include "sampler/prt-inl.h"
 #include "sampler/sampler_operands-inl.h"
 #include "sampler/texel_fetch-inl.h"
 
@@ -24,12 +25,17 @@ namespace HWY_NAMESPACE {
 // GATHER4's value of texel (x, y): the gathered component of the texel as a load returns it, or
 // of its compare result; float-class results flushed when denormal.
 HWY_INLINE VU GatherTexel(const WaveSetup& s, const OutputPlan& p, const LevelGeometry& g, VI x,
-                          VI y, VI slice_base, MI border, VF ref, MI active) {
+                          VI y, VI slice_base, MI border, VF ref, MI active, MI* missed) {
   const DU du;
   VI in_block;
   const VI elem = hn::Add(slice_base, ElementOf(s.plan, g.pitch, x, y, &in_block));
   TEXUNIT_VEC4(VU, bits);
   FetchForLoad(s, g.offset_words, elem, in_block, active, bits);
+  if (s.residency != nullptr) {  // PRT: a non-resident texel reads as zero
+    const MI miss = NonResident(s, g.offset_words, elem, hn::AndNot(border, active));
+    for (int c = 0; c < 4; ++c) bits[c] = hn::IfThenZeroElse(hn::RebindMask(du, miss), bits[c]);
+    *missed = hn::Or(*missed, miss);
+  }
   if (s.has_border) BorderTexel(du, s.border_bits, hn::RebindMask(du, border), bits);
   if (s.plan.numeric == NumericClass::kFloat) {
     for (int c = 0; c < 4; ++c) bits[c] = AsBits(FlushDenormal(AsFloat(bits[c])));
@@ -42,12 +48,18 @@ HWY_INLINE VU GatherTexel(const WaveSetup& s, const OutputPlan& p, const LevelGe
   return SelectResult(p, s.gather_sel, bits);
 }
 
+// The status dword of a gather: 0, or on a PRT its TEXEL_FAIL / LOD_WARNING at the gather level.
+HWY_INLINE VU GatherStatus(const WaveSetup& s, MI missed, MI active, VI level) {
+  return PrtStatus(s) ? StatusDword(s, missed, active, level) : hn::Zero(DU());
+}
+
 // A seamless cube's gather: the footprint's texels with edge texels read across the edge and
 // corner texels the mean of three (of the gathered component; integer formats take the face's own
 // texel), in seed 000's order.
 HWY_INLINE void GatherCube(const WaveSetup& s, const OutputPlan& out, const LevelGeometry& g,
                            const SamplerOperands& op, size_t base, VI level, VF u, VF v, VF ref,
-                           MI active, hn::Mask<DU> active_u, bool all_active, Footprint& f) {
+                           MI active, hn::Mask<DU> active_u, bool all_active, Footprint& f,
+                           MI* missed) {
   const DF df;
   const DI di;
   const MI none = hn::FirstN(di, 0);
@@ -60,7 +72,8 @@ HWY_INLINE void GatherCube(const WaveSetup& s, const OutputPlan& out, const Leve
     VU a, b, c;
     const MI corner = CubeTexel(i, j, g.w, face, active, [&](VI tf, VI x, VI y, MI m, int which) {
       VU& dst = which == 0 ? a : which == 1 ? b : c;
-      dst = GatherTexel(s, out, g, x, y, hn::Mul(hn::Add(layer0, tf), slice_elems), none, ref, m);
+      dst = GatherTexel(s, out, g, x, y, hn::Mul(hn::Add(layer0, tf), slice_elems), none, ref, m,
+                        missed);
     });
     if (mean && !hn::AllFalse(di, corner)) {
       a = AsBits(FlushDenormal(CornerMean(corner, AsFloat(a), AsFloat(b), AsFloat(c))));
@@ -93,6 +106,7 @@ HWY_INLINE void GatherWaveImpl(const WaveSetup& s) {
     if (hn::AllFalse(du, active_u)) continue;
     const MI active = hn::RebindMask(di, active_u);
     const bool all_active = hn::AllTrue(du, active_u);
+    MI missed = hn::FirstN(di, 0);  // PRT: lanes that read a non-resident texel
     const VF lambda = SampleLambda(s, op, base, lambda_zero);
     VI level, unused_d1;
     VF unused_frac;
@@ -106,8 +120,8 @@ HWY_INLINE void GatherWaveImpl(const WaveSetup& s) {
     const VF ref = s.compare ? CompareReference(s, op, base) : hn::Zero(df);
     TEXUNIT_FOOTPRINT(f);
     if (cube) {
-      GatherCube(s, out, g, op, base, level, u, v, ref, active, active_u, all_active, f);
-      WriteStatus(out, active_u, all_active, base);
+      GatherCube(s, out, g, op, base, level, u, v, ref, active, active_u, all_active, f, &missed);
+      WriteStatus(out, active_u, all_active, base, GatherStatus(s, missed, active, level));
       continue;
     }
     VI ox, oy;
@@ -131,15 +145,16 @@ HWY_INLINE void GatherWaveImpl(const WaveSetup& s) {
     // Seed 000's order: (x0, y1), (x1, y1), (x1, y0), (x0, y0). (No arrays of vectors: SVE's
     // are sizeless.)
     const auto write = [&](int k, VI x, VI y, MI border) {
-      WriteResult(out,
-                  GatherTexel(s, out, g, x, y, slice, hn::Or(slice_border, border), ref, active),
-                  active_u, all_active, out.data[k], base);
+      WriteResult(
+          out,
+          GatherTexel(s, out, g, x, y, slice, hn::Or(slice_border, border), ref, active, &missed),
+          active_u, all_active, out.data[k], base);
     };
     write(0, f.x0, f.y1, hn::Or(f.bx0, f.by1));
     write(1, f.x1, f.y1, hn::Or(f.bx1, f.by1));
     write(2, f.x1, f.y0, hn::Or(f.bx1, f.by0));
     write(3, f.x0, f.y0, hn::Or(f.bx0, f.by0));
-    WriteStatus(out, active_u, all_active, base);
+    WriteStatus(out, active_u, all_active, base, GatherStatus(s, missed, active, level));
   }
 }
 

@@ -13,6 +13,7 @@
 #include "formats/texel_encode-inl.h"
 #include "hwy/highway.h"
 #include "sampler/d16-inl.h"
+#include "sampler/prt-inl.h"
 #include "sampler/sampler_common-inl.h"
 #include "sampler/texel_address-inl.h"
 #include "sampler/texel_fetch-inl.h"
@@ -37,8 +38,12 @@ HWY_INLINE void LoadWaveT(const WaveSetup& s) {
     if (hn::AllFalse(du, active_u)) continue;
     const bool all_active = hn::AllTrue(du, active_u);
     VI offset, elem, in_block;
-    const MI inb =
-        Address<kFlat>(s, op, base, hn::RebindMask(di, active_u), &offset, &elem, &in_block);
+    MI inb = Address<kFlat>(s, op, base, hn::RebindMask(di, active_u), &offset, &elem, &in_block);
+    // PRT: a texel in a non-resident page reads as zero, like one out of bounds.
+    const MI reads = inb;
+    const MI fail =
+        s.residency != nullptr ? NonResident(s, offset, elem, reads) : hn::FirstN(di, 0);
+    inb = hn::AndNot(fail, inb);
     TEXUNIT_VEC4(VU, c);
     FetchForLoadT<kPath>(s, offset, elem, in_block, inb, c);
     const hn::Mask<DU> inb_u = hn::RebindMask(du, inb);
@@ -48,7 +53,11 @@ HWY_INLINE void LoadWaveT(const WaveSetup& s) {
       StoreActive(v, active_u, all_active, req.out.data[k], base, s.lane_count);
     }
     if (s.write_status) {
-      StoreActive(hn::Zero(du), active_u, all_active, req.out.status, base, s.lane_count);
+      const VU status =
+          PrtStatus(s) ? StatusDword(s, fail, reads,
+                                     hn::LoadU(di, reinterpret_cast<const int32_t*>(op.mip) + base))
+                       : hn::Zero(du);
+      StoreActive(status, active_u, all_active, req.out.status, base, s.lane_count);
     }
   }
 }

@@ -58,11 +58,15 @@ HWY_INLINE void WriteResult(const OutputPlan& p, VU v, hn::Mask<DU> active, bool
 }
 
 // The status dword: 0, every texel being resident in this release.
+// The TFE/LWE status dword: `status` (prt-inl.h's StatusDword), or 0.
+HWY_INLINE void WriteStatus(const OutputPlan& p, hn::Mask<DU> active, bool all_active, size_t base,
+                            VU status) {
+  if (p.status == nullptr) return;
+  StoreActive(status, active, all_active, p.status, base, p.lane_count);
+}
 HWY_INLINE void WriteStatus(const OutputPlan& p, hn::Mask<DU> active, bool all_active,
                             size_t base) {
-  if (p.status == nullptr) return;
-  const DU du;
-  StoreActive(hn::Zero(du), active, all_active, p.status, base, p.lane_count);
+  WriteStatus(p, active, all_active, base, hn::Zero(DU()));
 }
 
 // DST_SEL: result k from the four channels, or a constant.
@@ -74,11 +78,11 @@ HWY_INLINE VU SelectResult(const OutputPlan& p, uint8_t sel, Vec4<VU> c) {
 
 // SAMPLE: DST_SEL and DMASK of the four channels.
 HWY_INLINE void WriteComponents(const OutputPlan& p, Vec4<VU> bits, hn::Mask<DU> active,
-                                bool all_active, size_t base) {
+                                bool all_active, size_t base, VU status) {
   for (int k = 0; k < p.ncomp; ++k) {
     WriteResult(p, SelectResult(p, p.sel[k], bits), active, all_active, p.data[k], base);
   }
-  WriteStatus(p, active, all_active, base);
+  WriteStatus(p, active, all_active, base, status);
 }
 
 }  // namespace HWY_NAMESPACE

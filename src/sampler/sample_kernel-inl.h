@@ -14,6 +14,7 @@
 #include "sampler/filter-inl.h"
 #include "sampler/lod-inl.h"
 #include "sampler/output-inl.h"
+#include "sampler/prt-inl.h"
 #include "sampler/sampler_operands-inl.h"
 #include "sampler/texel_fetch-inl.h"
 
@@ -30,10 +31,14 @@ struct GeneralWave {
   bool volume;        // 3D: a third axis, z
   bool cube;          // a seamless CUBE: each texel's face
   FilterMode reduce;  // S# FILTER_MODE
+  // PRT with a residency map: the chunk's lanes that read a non-resident texel (one int32 per
+  // lane, all bits set), or null.
+  int32_t* fail;
 };
 
-HWY_INLINE GeneralWave MakeGeneralWave(const WaveSetup& s) {
-  return {s.compare, s.has_border, !s.uses_y, s.uses_layer, s.uses_z, s.cube_seamless, s.reduction};
+HWY_INLINE GeneralWave MakeGeneralWave(const WaveSetup& s, int32_t* fail) {
+  return {s.compare, s.has_border,    !s.uses_y,   s.uses_layer,
+          s.uses_z,  s.cube_seamless, s.reduction, s.residency != nullptr ? fail : nullptr};
 }
 
 // A texel in the filter domain. The general kernel (kGeneral: every format on the general fetch
@@ -47,6 +52,14 @@ HWY_INLINE void FilterTexel(const WaveSetup& s, const GeneralWave& w, const Leve
     FetchTexel<kPath>(s, g.offset_words, g.pitch, x, y, active, out);
   } else {
     FetchTexelGeneral(s, g.offset_words, g.pitch, x, y, slice_base, active, out);
+    if (w.fail != nullptr) {  // PRT: a non-resident texel reads as zero
+      const DI di;
+      VI in_block;
+      const VI elem = hn::Add(slice_base, ElementOf(s.plan, g.pitch, x, y, &in_block));
+      const MI miss = NonResident(s, g.offset_words, elem, hn::AndNot(border, active));
+      for (int c = 0; c < 4; ++c) out[c] = hn::IfThenZeroElse(hn::RebindMask(df, miss), out[c]);
+      hn::Store(hn::Or(hn::Load(di, w.fail), hn::VecFromMask(di, miss)), di, w.fail);
+    }
     const MF on_border = hn::RebindMask(df, border);
     if (w.compare) {
       VF depth = DepthOf(s, out);
@@ -73,14 +86,15 @@ HWY_INLINE void Lookup2D(const WaveSetup& s, const GeneralWave& w, const LevelGe
       FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, active_i, x, hn::Zero(di), b, out);
       return;
     }
+    // A POINT lane of a mixed chunk reads its own texel alone (PRT counts what is read).
+    const MI reads = hn::And(active_i, hn::RebindMask(di, linear));
     TEXUNIT_FOOTPRINT(f);
     LinearFootprint1D<true>(s, g, u, ox, linear, f);
     TEXUNIT_VEC4(VF, t0);
     TEXUNIT_VEC4(VF, t1);
     FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, active_i, f.x0, f.y0, hn::Or(border, f.bx0),
                                  t0);
-    FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, active_i, f.x1, f.y0, hn::Or(border, f.bx1),
-                                 t1);
+    FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, reads, f.x1, f.y0, hn::Or(border, f.bx1), t1);
     Combine1D(w.reduce, f, linear, t0, t1, out);
     return;
   }
@@ -91,6 +105,7 @@ HWY_INLINE void Lookup2D(const WaveSetup& s, const GeneralWave& w, const LevelGe
     FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, active_i, x, y, b, out);
     return;
   }
+  const MI reads = hn::And(active_i, hn::RebindMask(di, linear));  // the neighbours' lanes
   TEXUNIT_FOOTPRINT(f);
   BilinearFootprint<kGeneral>(s, g, u, v, ox, oy, linear, f);
   const MI row0 = hn::Or(border, f.by0), row1 = hn::Or(border, f.by1);
@@ -99,9 +114,9 @@ HWY_INLINE void Lookup2D(const WaveSetup& s, const GeneralWave& w, const LevelGe
   TEXUNIT_VEC4(VF, t01);
   TEXUNIT_VEC4(VF, t11);
   FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, active_i, f.x0, f.y0, hn::Or(f.bx0, row0), t00);
-  FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, active_i, f.x1, f.y0, hn::Or(f.bx1, row0), t10);
-  FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, active_i, f.x0, f.y1, hn::Or(f.bx0, row1), t01);
-  FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, active_i, f.x1, f.y1, hn::Or(f.bx1, row1), t11);
+  FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, reads, f.x1, f.y0, hn::Or(f.bx1, row0), t10);
+  FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, reads, f.x0, f.y1, hn::Or(f.bx0, row1), t01);
+  FilterTexel<kPath, kGeneral>(s, w, g, slice, ref, reads, f.x1, f.y1, hn::Or(f.bx1, row1), t11);
   if constexpr (kGeneral) {
     Combine2x2(w.reduce, f, linear, t00, t10, t01, t11, out);
   } else {
@@ -127,10 +142,10 @@ HWY_INLINE void LookupCube(const WaveSetup& s, const GeneralWave& w, const Level
     FilterTexel<kPath, true>(s, w, g, slice(face), ref, active_i, f.x0, f.y0, none, out);
     return;
   }
-  const auto texel = [&](VI i, VI j, Vec4<VF> dst) {
+  const auto texel = [&](VI i, VI j, Vec4<VF> dst, MI lanes) {
     TEXUNIT_VEC4(VF, tb);
     TEXUNIT_VEC4(VF, tc);
-    const MI corner = CubeTexel(i, j, g.w, face, active_i, [&](VI tf, VI x, VI y, MI m, int k) {
+    const MI corner = CubeTexel(i, j, g.w, face, lanes, [&](VI tf, VI x, VI y, MI m, int k) {
       FilterTexel<kPath, true>(s, w, g, slice(tf), ref, m, x, y, none,
                                k == 0   ? dst
                                : k == 1 ? tb
@@ -143,10 +158,11 @@ HWY_INLINE void LookupCube(const WaveSetup& s, const GeneralWave& w, const Level
   TEXUNIT_VEC4(VF, t10);
   TEXUNIT_VEC4(VF, t01);
   TEXUNIT_VEC4(VF, t11);
-  texel(f.x0, f.y0, t00);
-  texel(f.x1, f.y0, t10);
-  texel(f.x0, f.y1, t01);
-  texel(f.x1, f.y1, t11);
+  const MI reads = hn::And(active_i, hn::RebindMask(di, linear));  // the neighbours' lanes
+  texel(f.x0, f.y0, t00, active_i);
+  texel(f.x1, f.y0, t10, reads);
+  texel(f.x0, f.y1, t01, reads);
+  texel(f.x1, f.y1, t11, reads);
   Combine2x2(w.reduce, f, linear, t00, t10, t01, t11, out);
 }
 
@@ -281,7 +297,9 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
   GetSamplerOperands(s, &op);
   // Per-wave decisions, held in locals: see OutputPlan.
   const OutputPlan out = MakeOutputPlan(s);
-  const GeneralWave w = MakeGeneralWave(s);
+  HWY_ALIGN int32_t fail[hn::MaxLanes(DI())];
+  const GeneralWave w = MakeGeneralWave(s, fail);
+  const bool prt_status = kGeneral && PrtStatus(s);
   const bool lambda_zero = s.lod_zero || s.unnormalized;
   const MipFilter mip = WaveMipFilter(s, lambda_zero, /*one_level=*/false);
   const bool use_offset = s.use_offset;
@@ -293,6 +311,7 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
     if (hn::AllFalse(du, active_u)) continue;
     const MF active = hn::RebindMask(df, active_u);
     const bool all_active = hn::AllTrue(du, active_u);
+    if (kGeneral && w.fail != nullptr) hn::Store(hn::Zero(DI()), DI(), fail);
     const VF s_raw = hn::LoadU(df, op.s + base);
     const VF t_raw = hn::LoadU(df, op.t + base);
     VF sc = s_raw, tc = t_raw;
@@ -346,7 +365,14 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
     if (!(kGeneral && w.compare)) PostDivideT<kPath>(s.plan, c);
     TEXUNIT_VEC4(VU, bits);
     ResultBits(out, c, bits);
-    WriteComponents(out, bits, active_u, all_active, base);
+    VU status = hn::Zero(du);
+    if (prt_status) {
+      const DI di;
+      const MI missed =
+          w.fail != nullptr ? hn::Ne(hn::Load(di, fail), hn::Zero(di)) : hn::FirstN(di, 0);
+      status = StatusDword(s, missed, hn::RebindMask(di, active), d0);
+    }
+    WriteComponents(out, bits, active_u, all_active, base, status);
   }
 }
 
@@ -362,7 +388,7 @@ HWY_NOINLINE void SampleKernel(const WaveSetup& s) {
 
 HWY_INLINE void SampleWaveImpl(const WaveSetup& s) {
   if (s.compare || s.has_border || s.type != ImageType::k2D || s.reduction != FilterMode::kBlend ||
-      s.aniso > 1) {
+      s.aniso > 1 || s.prt) {
     return SampleKernel<FetchPath::kPlain, true>(s);
   }
   switch (s.plan.path) {

@@ -239,10 +239,10 @@ Status PrepareSampler(const TexRequest& req, WaveSetup* s) {
     s->cube_seamless = !sd->disable_cube_wrap;
   }
   if (!s->cube_seamless) TEXUNIT_RETURN_IF_ERROR(PrepareBorder(req, s));
-  // Depth compares, border modes, min/max, aniso and the image types other than 2D run the general
+  // Depth compares, border modes, min/max, aniso, PRTs and the types other than 2D run the general
   // kernels, on the general fetch path (SampleWaveImpl; gathers read texels through FetchForLoad).
   if ((s->compare || s->has_border || s->type != ImageType::k2D ||
-       s->reduction != FilterMode::kBlend || s->aniso > 1) &&
+       s->reduction != FilterMode::kBlend || s->aniso > 1 || s->prt) &&
       s->plan.path != FetchPath::kBlock) {
     s->plan.path = FetchPath::kPlain;
   }
@@ -499,6 +499,29 @@ Status CheckAtomic(const TexRequest& req, WaveSetup* s) {
 
 }  // namespace
 
+// Partially resident textures (docs/sampling.md): a T# with MIN_LOD_WARN set and a map of its
+// footprint's pages. Loads, samples and gathers check it; the map must cover the footprint.
+Status PrepareResidency(const TexRequest& req, uint64_t total_bytes, WaveSetup* s) {
+  const ImageDesc& img = *req.image;
+  s->tfe = req.mods.tfe;
+  s->lwe = req.mods.lwe;
+  s->min_lod_warn = img.min_lod_warn;
+  s->base_level = img.base_level;
+  const bool reads = req.op.kind == OpKind::kLoad || req.op.kind == OpKind::kSample ||
+                     req.op.kind == OpKind::kGather4;
+  s->prt = img.min_lod_warn != 0 && reads && (s->write_status || req.residency != nullptr);
+  if (img.min_lod_warn == 0 || req.residency == nullptr || !reads) return Status::Ok();
+  const uint64_t pages = (total_bytes + kResidencyPageBytes - 1) / kResidencyPageBytes;
+  if (req.residency_pages < pages) {
+    return Status::InvalidArgument(
+        "request residency map has " + std::to_string(req.residency_pages) +
+        " pages, but the T# footprint of " + std::to_string(total_bytes) + " bytes spans " +
+        std::to_string(pages) + " pages of 64 KiB");
+  }
+  s->residency = req.residency;
+  return Status::Ok();
+}
+
 Status PrepareWave(const TexRequest& req, const ExecOptions& options, WaveSetup* s) {
   s->req = &req;
   if (req.lane_count == 0 || req.lane_count > kMaxLanes) {
@@ -575,6 +598,7 @@ Status PrepareWave(const TexRequest& req, const ExecOptions& options, WaveSetup*
     return Status::InvalidArgument("host memory for T#.BASE_ADDRESS=" + Hex(img.base_address) +
                                    " is not " + (s->atomic_64 ? "8" : "4") + "-byte aligned");
   }
+  TEXUNIT_RETURN_IF_ERROR(PrepareResidency(req, image->total_bytes, s));
   s->store_host = host;
   s->host = host;
   if (image->total_bytes < 4) {

@@ -71,6 +71,14 @@ struct WaveSetup {
   // TFE/LWE status dword 0 to out.status: ops that return data (not stores, not atomics without
   // GLC), when the request asks for it.
   bool write_status = false;
+  // Partially resident textures: the residency map of the footprint's 64 KiB pages (null when
+  // every texel is resident), and what the status dword needs.
+  const uint64_t* residency = nullptr;
+  bool tfe = false;
+  bool lwe = false;
+  uint16_t min_lod_warn = 0;  // u4.8
+  int32_t base_level = 0;
+  bool prt = false;  // residency to check or a status that can be non-zero: the general kernels
 
   // Store: in.data[k] supplies channel store_channel[k] (the other channels are written as 0).
   int nstore = 0;
@@ -120,6 +128,9 @@ struct WaveSetup {
   // ANISO_* on a 2D, 2D_ARRAY or CUBE sample with a derivative LOD; 1 when no lane can probe.
   int32_t aniso = 1;
 };
+
+// Partially resident textures: residency is tracked in pages of this size.
+inline constexpr uint64_t kResidencyPageBytes = 65536;
 
 // What a Runtime passes down to every request.
 struct ExecOptions {

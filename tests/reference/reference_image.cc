@@ -24,20 +24,21 @@ int DmaskCount(const TexRequest& req) {
 }
 
 void WriteDwords(const TexRequest& req, uint32_t lane, const uint32_t* comp, int count,
-                 bool status) {
+                 uint32_t status_dword) {
   for (int k = 0; k < count; ++k) req.out.data[k][lane] = comp[k];
-  if (status && (req.mods.tfe || req.mods.lwe) && req.out.status != nullptr) {
-    req.out.status[lane] = 0;  // every texel is resident in this release
+  if ((req.mods.tfe || req.mods.lwe) && req.out.status != nullptr) {
+    req.out.status[lane] = status_dword;
   }
 }
 
-void WriteLane(const TexRequest& req, uint32_t lane, const uint32_t comp[4]) {
+void WriteLane(const TexRequest& req, uint32_t lane, const uint32_t comp[4],
+               uint32_t status_dword) {
   uint32_t selected[4];
   int k = 0;
   for (int i = 0; i < 4; ++i) {
     if ((req.mods.dmask >> i) & 1) selected[k++] = comp[i];
   }
-  WriteDwords(req, lane, selected, k, true);
+  WriteDwords(req, lane, selected, k, status_dword);
 }
 
 // Component i of the result: C[sel - 4] for X..W, 0 for DST_SEL 0, and for DST_SEL 1 1.0f on

@@ -20,6 +20,9 @@ struct Image {
   uint32_t last_view_level = 0;  // M = last_level - base_level (0 for MSAA images)
   uint32_t layers = 1;           // N = last_array - base_array + 1 for the arrayed types
   uint32_t samples = 1;          // S = 2^LAST_LEVEL for MSAA images
+  // The residency map of a partially resident texture (reference_prt.h: ResidencyMapOf), bit
+  // p % 64 of word p / 64 for 64 KiB page p of the footprint; null: every texel is resident.
+  const uint64_t* residency = nullptr;
 };
 
 bool IsMsaaType(ImageType t);
@@ -29,12 +32,12 @@ bool Is1DType(ImageType t);
 bool Active(const TexRequest& req, uint32_t lane);
 int DmaskCount(const TexRequest& req);
 
-// The `count` dwords of `comp` to out.data[0..count), then the TFE/LWE status dword (0) when
-// `status` is set and the request has TFE or LWE.
+// The `count` dwords of `comp` to out.data[0..count), then `status_dword` (reference_prt.h's
+// LaneStatusDword, or 0) as the TFE/LWE status dword when the request has TFE or LWE.
 void WriteDwords(const TexRequest& req, uint32_t lane, const uint32_t* comp, int count,
-                 bool status);
+                 uint32_t status_dword);
 // The k-th set DMASK bit's component goes to out.data[k]; then the status dword.
-void WriteLane(const TexRequest& req, uint32_t lane, const uint32_t comp[4]);
+void WriteLane(const TexRequest& req, uint32_t lane, const uint32_t comp[4], uint32_t status_dword);
 
 // DST_SEL, then D16 when the request has it.
 void ApplyDstSel(const Image& img, const uint32_t c[4], uint32_t out[4]);

@@ -10,11 +10,20 @@
 //    DMASK 0 writes a texel of converted zeros.
 //  - GET_RESINFO on an MSAA image does not read its mip operand: the contract's table gives w_0,
 //    h_0 there, and the image has one level.
+//  - Partially resident textures ("Partially resident textures (PRT) and the status dword"): a
+//    load (plain or _PCK, MSAA fragments included) of a texel whose first byte is in a
+//    non-resident page returns what an out-of-bounds load returns: 0 in every returned
+//    component, after DST_SEL (DST_SEL 1 included) and D16. Its status dword has TEXEL_FAIL with
+//    TFE, and LOD = base_level + d (the mip operand, or 0) with either bit. An out-of-bounds load
+//    (d > M included) reads no texel: its status dword is 0 whatever MIN_LOD_WARN says, since
+//    "it sets neither bit" and LOD is written only with one. GET_RESINFO and atomics with GLC
+//    write 0 on a PRT too (they read no texel, or do not check residency in this release).
 #include <cstdint>
 #include <cstring>
 
 #include "reference/reference_atomics.h"
 #include "reference/reference_image.h"
+#include "reference/reference_prt.h"
 
 namespace texunit::reference {
 namespace {
@@ -118,10 +127,18 @@ void ExecuteLoad(const TexRequest& req, const Image& img) {
   for (uint32_t lane = 0; lane < req.lane_count; ++lane) {
     if (!Active(req, lane)) continue;
     const uint32_t d = mip ? req.in.mip[lane] : 0;
-    uint32_t comp[4] = {0, 0, 0, 0};  // out of bounds: 0 in every component
+    // Out of bounds, or a PRT's texel in a non-resident page: 0 in every component.
+    uint32_t comp[4] = {0, 0, 0, 0};
+    uint32_t status = 0;  // out of bounds: no texel read, neither bit
     TexelAt at;
     if (Locate(req, img, lane, d, &at)) {
-      if (pck) {
+      // A non-resident texel's bytes are not read; the status dword tells it from out of
+      // bounds: TEXEL_FAIL (TFE) or LOD_WARNING (LWE) with LOD = base_level + d.
+      const bool resident = Resident(img, TexelByteOffset(img, at.level, at.slice, at.x, at.y));
+      status = LaneStatusDword(req, img, !resident, at.level);
+      if (!resident) {
+        // comp stays 0.
+      } else if (pck) {
         // No conversion, no DST_SEL; D16 was rejected with _PCK.
         RawTexelDwords(img, TexelPointer(img, at), sgn, comp);
       } else {
@@ -134,7 +151,7 @@ void ExecuteLoad(const TexRequest& req, const Image& img) {
         ApplyD16(req, img, comp);
       }
     }
-    WriteLane(req, lane, comp);
+    WriteLane(req, lane, comp, status);
   }
 }
 
@@ -202,7 +219,7 @@ void ExecuteResinfo(const TexRequest& req, const Image& img) {
         c[2] = n;
         break;
     }
-    WriteLane(req, lane, c);  // no DST_SEL, no D16
+    WriteLane(req, lane, c, 0);  // no DST_SEL, no D16; no texel read: status 0
   }
 }
 
@@ -225,7 +242,7 @@ void ExecuteAtomic(const TexRequest& req, const Image& img) {
     }
     if (req.mods.glc) {
       const uint32_t dw[2] = {static_cast<uint32_t>(before), static_cast<uint32_t>(before >> 32)};
-      WriteDwords(req, lane, dw, returned, true);
+      WriteDwords(req, lane, dw, returned, 0);  // no residency check in this release
     }
   }
 }

@@ -100,6 +100,26 @@
 //    (no +0 before it) and is in the filter domain, before the code division; MIN and MAX reduce
 //    the probes in probe order. GET_LOD and GATHER4 never probe. S# ANISO_THRESHOLD and
 //    ANISO_BIAS are not read.
+//  - Partially resident textures (reference_prt.cc; loads: reference_memory_ops.cc): every texel a
+//    lane reads from memory is checked, by the page of its first byte (a block format's block): the
+//    four texels of BILINEAR (1D: two) whatever their weights and whatever MIN/MAX reduces away,
+//    both slices of LINEAR z (g = 0 included), every probe's texels, a seamless cube's edge texels
+//    on the adjacent face and a corner's three texels A, B, C (A alone on integer formats, whose
+//    corner is A). Level d1 is read only when the mip blend takes place (f != 0): with f = 0 the
+//    rule is c = c(d0), which selects no texel of d1. Border texels (a border 3D slice's too) are
+//    not read and never fail.
+//  - A non-resident texel is 0 in every channel before DST_SEL, the channels the format lacks
+//    included (W reads 0, not 1): the integer 0, or 0.0f in the filter domain (code 0); with _C
+//    D = +0, then compared (GREATER with ref 0.5 passes). GATHER4 takes that zeroed texel as a
+//    sampler op does, before DST_SEL: a DST_SEL 1 component still gathers 1, as a point sample
+//    returns it (the load's "0 in every component", after DST_SEL, is for loads).
+//  - The status dword's LOD is base_level + d0 of the lane (from the anisotropic lambda on a
+//    probing lane; d0 = 0 for MIP_FILTER NONE), and GATHER4's base_level + d. LOD_WARNING depends
+//    on MIN_LOD_WARN alone, not on a residency map; without TFE a non-resident texel leaves
+//    TEXEL_FAIL 0, so LWE alone can still warn on a lane that read one.
+//  - The residency map's length (residency_pages >= ceil(total_bytes / 64 KiB)) is checked right
+//    after the footprint's memory is resolved (an unregistered footprint is OutOfRange first), for
+//    loads, samples and gathers on a PRT with a non-null map only; an unbound T# is not checked.
 #include "reference/reference_sampler.h"
 
 #include <algorithm>
@@ -115,6 +135,7 @@
 #include "reference/reference_cube.h"
 #include "reference/reference_formats.h"
 #include "reference/reference_image.h"
+#include "reference/reference_prt.h"
 #include "texunit/amd_formats.h"
 #include "texunit/descriptors.h"
 #include "texunit/formats.h"
@@ -368,6 +389,9 @@ struct LaneParams {
   uint32_t face = 0;
   uint32_t cube_layer = 0;
   bool seamless = false;
+  // Set when a texel the lane reads from memory is not resident (a PRT's non-resident page): the
+  // lane's own flag, shared by every copy of its params (levels, slices, probes, faces).
+  bool* nonresident = nullptr;
 };
 
 bool IsCube(const TexRequest& req) { return req.image->type == ImageType::kCube; }
@@ -409,9 +433,11 @@ void SelectCubeFace(const TexRequest& req, const Image& img, uint32_t lane, Lane
 // (the other bits are ignored; the 1D types read no Y bits either; a CUBE reads no offset at all).
 // _C: ref is zcompare, clamped to [0, 1] when the format's X channel is UNORM (a NaN ref becomes
 // 0: fmax returns the non-NaN operand). 1D_ARRAY and 2D_ARRAY: the lane's memory layer; CUBE: its
-// face's.
-LaneParams MakeLaneParams(const TexRequest& req, const Image& img, uint32_t lane) {
+// face's. `nonresident` is the lane's texel-fail flag (LaneParams::nonresident).
+LaneParams MakeLaneParams(const TexRequest& req, const Image& img, uint32_t lane,
+                          bool* nonresident) {
   LaneParams p;
+  p.nonresident = nonresident;
   if ((req.op.flags & kOpOffset) != 0 && !IsCube(req)) {
     p.ox = SignedField6(req.in.offset[lane]);
     if (HasT(req)) p.oy = SignedField6(req.in.offset[lane] >> 8);
@@ -658,9 +684,23 @@ void BorderFilterTexel(const TexRequest& req, const Image& img, const LaneParams
 void SeamlessFilterTexel(const TexRequest& req, const Image& img, uint32_t level, int64_t i,
                          int64_t j, const LaneParams& p, LevelSample* out);
 
+// Whether texel (i, j) of the lane's memory layer or 3D slice at memory level `level` is
+// resident ("Partially resident textures": the page of its first byte, or of its block's); a
+// non-resident one sets the lane's flag. Only texels read from memory are checked (border texels
+// are not read).
+bool CheckResident(const Image& img, uint32_t level, int64_t i, int64_t j, const LaneParams& p) {
+  const uint64_t offset =
+      TexelByteOffset(img, level, p.slice, static_cast<uint32_t>(i), static_cast<uint32_t>(j));
+  if (Resident(img, offset)) return true;
+  if (p.nonresident != nullptr) *p.nonresident = true;
+  return false;
+}
+
 // T(i, j): the texel in the filter domain ("Formats"), or as a load returns it for integer
 // formats, or with _C its compare result (r, r, r, r); a border texel reads the border color. On a
-// seamless cube i and j run over -1..n and name texels of the adjacent faces too.
+// seamless cube i and j run over -1..n and name texels of the adjacent faces too. A PRT's
+// non-resident texel is 0 in every channel (the integer 0, or 0.0f in the filter domain; with _C
+// D = 0, then compared), and is filtered like any texel.
 void ReadFilterTexel(const TexRequest& req, const Image& img, uint32_t level, int64_t i, int64_t j,
                      const LaneParams& p, LevelSample* out) {
   if (p.seamless) {
@@ -669,6 +709,17 @@ void ReadFilterTexel(const TexRequest& req, const Image& img, uint32_t level, in
   }
   if (IsBorderTexel(i, j, p)) {
     BorderFilterTexel(req, img, p, out);
+    return;
+  }
+  if (!CheckResident(img, level, i, j, p)) {
+    if (p.compare) {
+      CompareTexel(req, p, 0.0f, out->f);
+      return;
+    }
+    for (int ch = 0; ch < 4; ++ch) {
+      out->u[ch] = 0;
+      out->f[ch] = 0.0f;
+    }
     return;
   }
   uint32_t code[4];
@@ -1056,7 +1107,8 @@ void ExecuteSample(const TexRequest& req, const Image& img) {
   for (uint32_t lane = 0; lane < req.lane_count; ++lane) {
     if (!Active(req, lane)) continue;
     const float iso_lambda = Lambda(req, lane, unnormalized, scale);
-    const LaneParams p = MakeLaneParams(req, img, lane);
+    bool nonresident = false;  // a texel of any level, slice or probe not resident
+    const LaneParams p = MakeLaneParams(req, img, lane, &nonresident);
 
     // Magnification when lambda <= 0 (the isotropic lambda of steps 1-5). ANISO_POINT and
     // ANISO_BILINEAR are POINT and BILINEAR as magnification filters, and as minification filters
@@ -1102,19 +1154,25 @@ void ExecuteSample(const TexRequest& req, const Image& img) {
     uint32_t comp[4];
     ApplyDstSel(img, c, comp);
     ApplyD16(req, img, comp);
-    WriteLane(req, lane, comp);
+    // The status dword's LOD is the finer level: memory level base_level + d0.
+    WriteLane(req, lane, comp, LaneStatusDword(req, img, nonresident, base_level + m.d0));
   }
 }
 
 // ---------------------------------------------------------------------------------------------
 // GATHER4 and its _L, _LZ, _B, _CL, _C, _O variants
 
-// Texel (i, j) of the lane's memory layer or 3D slice as a load returns it, or the border color for
-// a border texel.
+// Texel (i, j) of the lane's memory layer or 3D slice as a load returns it (before DST_SEL), or
+// the border color for a border texel. A PRT's non-resident texel is 0 in every channel (before
+// DST_SEL, as a sampler op takes it: DST_SEL 1 still gives 1; with _C, D = 0).
 void LoadTexel(const TexRequest& req, const Image& img, uint32_t level, const LaneParams& p,
                int64_t i, int64_t j, uint32_t c[4]) {
   if (IsBorderTexel(i, j, p)) {
     BorderColor(req, img, c);
+    return;
+  }
+  if (!CheckResident(img, level, i, j, p)) {
+    for (int ch = 0; ch < 4; ++ch) c[ch] = 0;
     return;
   }
   uint32_t code[4];
@@ -1175,7 +1233,8 @@ void ExecuteGather4(const TexRequest& req, const Image& img) {
   for (uint32_t lane = 0; lane < req.lane_count; ++lane) {
     if (!Active(req, lane)) continue;
     const float lambda = Lambda(req, lane, unnormalized, scale);
-    LaneParams p = MakeLaneParams(req, img, lane);
+    bool nonresident = false;  // one of the (up to) four texels, or a corner's three, not resident
+    LaneParams p = MakeLaneParams(req, img, lane, &nonresident);
     // One level, never a blend; the XY filters are ignored.
     const uint32_t d =
         req.sampler->mip_filter == MipFilter::kNone ? 0 : PointLevel(lambda, img.last_view_level);
@@ -1196,7 +1255,7 @@ void ExecuteGather4(const TexRequest& req, const Image& img) {
                         GatherTexel(req, img, level, fp.x.i1, fp.y.i0, p, k),
                         GatherTexel(req, img, level, fp.x.i0, fp.y.i0, p, k)};
     ApplyD16(req, img, data);  // each of the four as a sample result
-    WriteDwords(req, lane, data, 4, true);
+    WriteDwords(req, lane, data, 4, LaneStatusDword(req, img, nonresident, level));
   }
 }
 
@@ -1230,7 +1289,7 @@ void ExecuteGetLod(const TexRequest& req, const Image& img) {
     const float y = UnclampedLambda(req, lane, scale);
     const float x = AccessedLevel(req, img, lane, y, unnormalized);
     const uint32_t comp[4] = {AsBits(x), AsBits(y), 0, 0};
-    WriteLane(req, lane, comp);
+    WriteLane(req, lane, comp, 0);  // GET_LOD reads no texel: its status dword is always 0
   }
 }
 
@@ -1468,7 +1527,7 @@ void ExecuteUnbound(const TexRequest& req) {
   // Stores and atomics without GLC return nothing, not even the status dword.
   if (!Returns(req)) return;
   for (uint32_t lane = 0; lane < req.lane_count; ++lane) {
-    if (Active(req, lane)) WriteDwords(req, lane, zeros, ReturnedDwords(req), true);
+    if (Active(req, lane)) WriteDwords(req, lane, zeros, ReturnedDwords(req), 0);
   }
 }
 
@@ -1679,6 +1738,9 @@ Status PrepareImage(const TexRequest& req, Image* img) {
                               std::to_string(img->layout.total_bytes) + " bytes is not registered" +
                               (write ? " writable" : "") + " memory");
   }
+  // A partially resident texture's map must cover the footprint just resolved (loads, samples
+  // and gathers with a map only).
+  TEXUNIT_RETURN_IF_ERROR(ResidencyMapOf(req, img->layout, &img->residency));
   // Atomics are atomic on the host, which needs elements aligned to their size.
   const uint32_t align = req.op.kind == OpKind::kAtomic ? f.element_bytes : 1;
   if (reinterpret_cast<uintptr_t>(img->host) % align != 0) {

@@ -30,8 +30,12 @@
 //    none, point, linear and POINT_ANISO_ADJ (as point); FILTER_MODE blend, min and max (min/max
 //    reduction of every weighted sum); the eight depth compare functions; LOD_BIAS, MIN_LOD,
 //    MAX_LOD;
-//  - DMASK, DST_SEL, D16, GLC, exec mask, unnormalized coordinates, TFE/LWE (status dword 0),
-//    unbound T#s, PrecisionMode kFloat and kHardware.
+//  - DMASK, DST_SEL, D16, GLC, exec mask, unnormalized coordinates, unbound T#s, PrecisionMode
+//    kFloat and kHardware;
+//  - partially resident textures (T# MIN_LOD_WARN != 0, TexRequest::residency in 64 KiB pages of
+//    the footprint; reference_prt.cc): loads, samples and gathers read a non-resident texel as
+//    zero and OR it into the lane's TEXEL_FAIL; the TFE/LWE status dword TEXEL_FAIL |
+//    LOD_WARNING << 1 | LOD << 16 (0 for non-PRTs, GET_LOD, GET_RESINFO, atomics).
 #pragma once
 
 #include "texunit/request.h"

@@ -3,7 +3,8 @@
 // array images, cubes seamless or not) and (for loads, stores, GET_RESINFO and atomics) every image
 // type, with edge cases: NaN/Inf/denormal/huge/negative coordinates and texels, 1x1 and
 // non-power-of-two images, last levels, layer views, MSAA fragment counts, every CLAMP mode and
-// border color type, mixed mag/min filters, random exec masks, DMASK, DST_SEL, D16 and the raw
+// border color type, mixed mag/min filters, FILTER_MODE blend/min/max, partially resident
+// textures (residency maps, TFE/LWE), random exec masks, DMASK, DST_SEL, D16 and the raw
 // _PCK/_SGN forms. The formats with fast paths (RGBA8, RGBA32F, RGBA16F, R32F) also run with
 // RuntimeOptions::format_fast_paths off, so the general path is compared on them too. Atomics pick
 // 32- and 64-bit formats most of the time, every op, and often put several lanes on one texel.
@@ -37,6 +38,7 @@ struct Scenario {
   TexRequest req;
   std::vector<uint32_t> in[20];
   uint32_t border_colors[4][4] = {};
+  std::vector<uint64_t> residency;  // PRT: 64 KiB pages of the footprint
   std::string describe;
 };
 
@@ -265,6 +267,22 @@ void MakeScenario(Rng& r, OpKind kind, FormatId format, Scenario* sc) {
   q.sampler = &sd;
   q.border_color_table = sc->border_colors;
   q.border_color_count = r.B(95) ? 4 : 0;
+  // Partially resident textures now and then: MIN_LOD_WARN set, LWE, and a residency map (each
+  // page resident or not; sometimes none, sometimes a page short).
+  if (r.B(15)) {
+    sc->image.min_lod_warn = static_cast<uint16_t>(1 + r.U(4 * 256));
+    q.mods.lwe = r.B(50);
+    q.mods.tfe = r.B(70);
+    const uint64_t pages = (layout.total_bytes + 65535) / 65536;
+    if (r.B(85)) {
+      sc->residency.assign((pages + 63) / 64, 0);
+      for (uint64_t p = 0; p < pages; ++p) {
+        if (r.B(60)) sc->residency[p / 64] |= uint64_t{1} << (p % 64);
+      }
+      q.residency = sc->residency.data();
+      q.residency_pages = r.B(95) ? pages : pages - 1;
+    }
+  }
 
   const uint32_t n = q.lane_count;
   for (auto& v : sc->in) v.assign(n, 0);

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <string>
 #include <vector>
 
 #include "reference/reference_sampler.h"
@@ -394,6 +395,241 @@ TEST(ReferenceAtomics, ElementSizeAndDmaskAreChecked) {
   ExpectOk(reference::Execute(u));
   EXPECT_EQ(w.out[0][0], 0u);
   EXPECT_EQ(w.out[1][0], kSentinel);
+}
+
+// ============================================================================================
+// Partially resident textures (docs/sampling.md "Partially resident textures (PRT) and the status
+// dword"). A 256x128 R32_UINT level is 256 * 128 * 4 = 131072 bytes = two 64 KiB pages; a row is
+// 1 KiB, so rows 0..63 are page 0 (bytes 0..65535) and rows 64..127 page 1 (row 64 starts at byte
+// 64 * 1024 = 65536). With 3 levels, level 1 (128x64, pitch 128) starts at 131072 (already a
+// multiple of 256) and holds 32768 bytes, level 2 (64x32, pitch 64) starts at 163840 and holds
+// 8192: the footprint is 172032 bytes, ceil(172032 / 65536) = 3 pages, levels 1 and 2 both in page
+// 2 (131072 / 65536 = 2, 172031 / 65536 = 2.6).
+
+constexpr Op kLoadPck{OpKind::kLoad, kOpPck};
+
+ImageDesc Prt(uint32_t levels, uint16_t min_lod_warn) {
+  ImageDesc d = Image(ImageType::k2D, 256, 128, 1, levels - 1);
+  d.min_lod_warn = min_lod_warn;
+  return d;
+}
+
+TexRequest WithMap(TexRequest r, const uint64_t* map, uint64_t pages) {
+  r.residency = map;
+  r.residency_pages = pages;
+  return r;
+}
+
+// Page 1 not resident (map 0b01). A resident texel returns what it holds, (v, 0, 0, 1) for
+// R32_UINT (Y, Z absent: 0; W absent: the integer 1); a non-resident one returns 0 in every
+// component, W included, and with TFE the status dword TEXEL_FAIL | LOD 0 << 16 = 1. The
+// out-of-bounds lane returns zeros too, with status 0; the inactive lane is not touched.
+TEST(ReferencePrt, LoadOfANonResidentTexelReadsZeroAndFails) {
+  const ImageDesc img = Prt(1, 0x100);
+  Guest g(131072);
+  const uint64_t map[1] = {0b01};
+  Wave w;
+  w.At(0, 5, 10);    // element 10 * 256 + 5 = 2565, byte 10260: page 0
+  w.At(1, 255, 63);  // element 16383, byte 65532: the last texel of page 0
+  w.At(2, 0, 64);    // element 16384, byte 65536: page 1
+  w.At(3, 17, 100);  // byte 4 * (100 * 256 + 17) = 102468: page 1
+  w.At(4, 256, 0);   // x = w: out of bounds
+  w.At(5, 0, 64);    // inactive
+  TexRequest r = WithMap(w.Make(kLoad, &img, &g.memory, 6, 0xF), map, 2);
+  r.exec = 0b011111;
+  r.mods.tfe = true;
+  ExpectOk(reference::Execute(r));
+  const uint32_t want[5][4] = {
+      {2565, 0, 0, 1}, {16383, 0, 0, 1}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}};
+  const uint32_t status[5] = {0, 0, 1, 1, 0};
+  for (uint32_t lane = 0; lane < 5; ++lane) {
+    for (int c = 0; c < 4; ++c) EXPECT_EQ(w.out[c][lane], want[lane][c]) << lane << " " << c;
+    EXPECT_EQ(w.status[lane], status[lane]) << lane;
+  }
+  EXPECT_EQ(w.out[0][5], kSentinel);
+  EXPECT_EQ(w.status[5], kSentinel);
+
+  // The zero is the result, after DST_SEL: DST_SEL (1, X, 0, W) gives (1, v, 0, 1) for a resident
+  // texel and (0, 0, 0, 0) for a non-resident one, as out of bounds.
+  ImageDesc sel = img;
+  sel.dst_sel[0] = DstSel::k1;
+  sel.dst_sel[1] = DstSel::kX;
+  sel.dst_sel[2] = DstSel::k0;
+  Wave d;
+  d.At(0, 5, 10);
+  d.At(1, 0, 64);
+  r = WithMap(d.Make(kLoad, &sel, &g.memory, 2, 0xF), map, 2);
+  r.mods.tfe = true;
+  ExpectOk(reference::Execute(r));
+  EXPECT_EQ((V{d.out[0][0], d.out[1][0], d.out[2][0], d.out[3][0]}), (V{1, 2565, 0, 1}));
+  EXPECT_EQ((V{d.out[0][1], d.out[1][1], d.out[2][1], d.out[3][1]}), (V{0, 0, 0, 0}));
+  EXPECT_EQ((V{d.status[0], d.status[1]}), (V{0, 1}));
+
+  // _PCK loads check residency too: the raw dword, or 0.
+  Wave p;
+  p.At(0, 5, 10);
+  p.At(1, 0, 64);
+  r = WithMap(p.Make(kLoadPck, &img, &g.memory, 2), map, 2);
+  r.mods.tfe = true;
+  ExpectOk(reference::Execute(r));
+  EXPECT_EQ((V{p.out[0][0], p.out[0][1]}), (V{2565, 0}));
+  EXPECT_EQ((V{p.status[0], p.status[1]}), (V{0, 1}));
+}
+
+// TFE only, LWE only and both, by level. Map 0b101: pages 0 and 2 resident, page 1 not.
+// MIN_LOD_WARN 0x180 is 1.5 in u4.8: LOD * 256 < 384 for LOD 0 (0) and 1 (256), not 2 (512).
+// Words hold their index + 1000. Lanes (LOAD_MIP):
+//   A (0, 0) mip 0: element 0 (page 0) -> 1000, LOD 0.
+//   B (0, 64) mip 0: byte 65536 (page 1): non-resident -> 0, LOD 0.
+//   C (3, 2) mip 1: element 131072 / 4 + 2 * 128 + 3 = 33027 (page 2) -> 34027, LOD 1.
+//   D (1, 1) mip 2: element 163840 / 4 + 64 + 1 = 41025 (page 2) -> 42025, LOD 2.
+//   E (128, 0) mip 1: x = w_1, out of bounds. F (0, 0) mip 3: d > M = 2, out of bounds.
+// Status TEXEL_FAIL | LOD_WARNING << 1 | LOD << 16:
+//   TFE: B fails: 1 | 0 << 16 = 0x1; the others 0.
+//   LWE: TEXEL_FAIL is 0 without TFE, so B warns like A: 0x2; C 0x2 | 1 << 16 = 0x10002; D 0.
+//   both: B fails and so does not warn (0x1); A 0x2, C 0x10002, D 0.
+//   E and F read no texel: 0 in every mode. Neither TFE nor LWE: no status written.
+TEST(ReferencePrt, LoadStatusTfeLweAndLodByLevel) {
+  const ImageDesc img = Prt(3, 0x180);
+  Guest g(172032, 1000);
+  const uint64_t map[1] = {0b101};
+  struct Mode {
+    bool tfe, lwe;
+    uint32_t status[6];
+  };
+  const Mode modes[] = {
+      {true, false, {0, 0x1, 0, 0, 0, 0}},
+      {false, true, {0x2, 0x2, 0x10002, 0, 0, 0}},
+      {true, true, {0x2, 0x1, 0x10002, 0, 0, 0}},
+      {false, false, {kSentinel, kSentinel, kSentinel, kSentinel, kSentinel, kSentinel}},
+  };
+  for (const Mode& m : modes) {
+    Wave w;
+    w.At(0, 0, 0);
+    w.At(1, 0, 64);
+    w.At(2, 3, 2);
+    w.mip[2] = 1;
+    w.At(3, 1, 1);
+    w.mip[3] = 2;
+    w.At(4, 128, 0);
+    w.mip[4] = 1;
+    w.At(5, 0, 0);
+    w.mip[5] = 3;
+    TexRequest r = WithMap(w.Make(kLoadMip, &img, &g.memory, 6), map, 3);
+    r.mods.tfe = m.tfe;
+    r.mods.lwe = m.lwe;
+    ExpectOk(reference::Execute(r));
+    EXPECT_EQ((V(w.out[0], w.out[0] + 6)), (V{1000, 0, 34027, 42025, 0, 0}));
+    EXPECT_EQ((V(w.status, w.status + 6)), (V(m.status, m.status + 6))) << m.tfe << m.lwe;
+  }
+}
+
+// LOD is the memory level base_level + d. BASE_LEVEL 1: view level 0 is memory level 1, view level
+// 1 memory level 2 (M = 1). Map 0b011: page 2 (levels 1 and 2) not resident. MIN_LOD_WARN 0x300
+// (3.0): both levels would warn (256 and 512 < 768), but TEXEL_FAIL is set, so with TFE and LWE
+// the dword is TEXEL_FAIL | LOD << 16: 0x10001 and 0x20001. With every page resident (0b111) the
+// same lanes return element 33027 + 1000 and 41025 + 1000 and warn: 0x10002, 0x20002. View level
+// 2 is past M: out of bounds, 0.
+TEST(ReferencePrt, LoadLodIsBaseLevelPlusTheViewLevel) {
+  ImageDesc img = Prt(3, 0x300);
+  img.base_level = 1;
+  Guest g(172032, 1000);
+  for (uint64_t map : {uint64_t{0b011}, uint64_t{0b111}}) {
+    const bool resident = map == 0b111;
+    Wave w;
+    w.At(0, 3, 2);  // LOAD_MIP mip 0: memory level 1
+    w.At(1, 1, 1);
+    w.mip[1] = 1;  // memory level 2
+    w.At(2, 0, 0);
+    w.mip[2] = 2;  // past the view
+    TexRequest r = WithMap(w.Make(kLoadMip, &img, &g.memory, 3), &map, 3);
+    r.mods.tfe = r.mods.lwe = true;
+    ExpectOk(reference::Execute(r));
+    EXPECT_EQ((V(w.out[0], w.out[0] + 3)), resident ? (V{34027, 42025, 0}) : (V{0, 0, 0}));
+    EXPECT_EQ((V(w.status, w.status + 3)),
+              resident ? (V{0x10002, 0x20002, 0}) : (V{0x10001, 0x20001, 0}));
+    // LOAD (no mip operand) reads view level 0: memory level 1 again.
+    Wave l;
+    l.At(0, 3, 2);
+    r = WithMap(l.Make(kLoad, &img, &g.memory, 1), &map, 3);
+    r.mods.tfe = r.mods.lwe = true;
+    ExpectOk(reference::Execute(r));
+    EXPECT_EQ(l.out[0][0], resident ? 34027u : 0u);
+    EXPECT_EQ(l.status[0], resident ? 0x10002u : 0x10001u);
+  }
+}
+
+// The map must cover ceil(131072 / 65536) = 2 pages: 1 is InvalidArgument (checked after the
+// footprint's memory: an unregistered footprint is OutOfRange first), 2 or more is fine. A T# that
+// is not a PRT (MIN_LOD_WARN 0) ignores the map, short or all zero; a PRT without a map has every
+// texel resident but still warns (LOD 0 * 256 < 0x100). Stores and atomics do not check residency,
+// and GET_RESINFO reads no texel: their maps are not checked and their statuses are 0.
+TEST(ReferencePrt, MapLengthNonPrtStoresAtomicsAndResinfo) {
+  const ImageDesc img = Prt(1, 0x100);
+  Guest g(131072);
+  const uint64_t none[1] = {0};
+  Wave w;
+  w.At(0, 0, 64);  // element 16384, page 1
+  TexRequest r = WithMap(w.Make(kLoad, &img, &g.memory, 1), none, 1);
+  r.mods.tfe = true;
+  Status st = reference::Execute(r);
+  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(st.message().find("residency_pages=1"), std::string::npos) << st.message();
+  EXPECT_EQ(w.out[0][0], kSentinel);
+  EXPECT_EQ(w.status[0], kSentinel);
+  Guest small(65536);  // half the footprint: not registered
+  EXPECT_EQ(reference::Execute(WithMap(w.Make(kLoad, &img, &small.memory, 1), none, 1)).code(),
+            StatusCode::kOutOfRange);
+  for (uint64_t pages : {2, 5}) {
+    Wave ok;
+    ok.At(0, 0, 64);
+    TexRequest q = WithMap(ok.Make(kLoad, &img, &g.memory, 1), none, pages);
+    q.mods.tfe = true;
+    ExpectOk(reference::Execute(q));
+    EXPECT_EQ(ok.out[0][0], 0u);
+    EXPECT_EQ(ok.status[0], 1u);
+  }
+  // Not a PRT: every texel resident, whatever the map says; status 0.
+  ImageDesc plain = img;
+  plain.min_lod_warn = 0;
+  Wave n;
+  n.At(0, 0, 64);
+  r = WithMap(n.Make(kLoad, &plain, &g.memory, 1), none, 0);
+  r.mods.tfe = r.mods.lwe = true;
+  ExpectOk(reference::Execute(r));
+  EXPECT_EQ(n.out[0][0], 16384u);
+  EXPECT_EQ(n.status[0], 0u);
+  // A PRT without a map: resident, and LWE warns at LOD 0.
+  Wave u;
+  u.At(0, 0, 64);
+  r = u.Make(kLoad, &img, &g.memory, 1);
+  r.mods.lwe = true;
+  ExpectOk(reference::Execute(r));
+  EXPECT_EQ(u.out[0][0], 16384u);
+  EXPECT_EQ(u.status[0], 0x2u);
+  // A store into the non-resident page is written (the short map is not checked).
+  Wave s;
+  s.At(0, 1, 64);
+  s.data[0][0] = 0xABCD;
+  ExpectOk(reference::Execute(WithMap(s.Make(kStore, &img, &g.memory, 1), none, 1)));
+  EXPECT_EQ(g.words[16385], 0xABCDu);
+  // An atomic there returns the value before (GLC) and writes the status dword 0.
+  Wave a;
+  a.At(0, 1, 64);
+  a.data[0][0] = 1;
+  r = WithMap(a.Make(Atomic(AtomicOp::kAdd), &img, &g.memory, 1), none, 1);
+  r.mods.glc = r.mods.tfe = r.mods.lwe = true;
+  ExpectOk(reference::Execute(r));
+  EXPECT_EQ(a.out[0][0], 0xABCDu);
+  EXPECT_EQ(g.words[16385], 0xABCEu);
+  EXPECT_EQ(a.status[0], 0u);
+  // GET_RESINFO on the PRT: no texel, status 0.
+  Wave q;
+  r = WithMap(q.Make(kResinfo, &img, nullptr, 1, 0x1), none, 1);
+  r.mods.tfe = r.mods.lwe = true;
+  ExpectOk(reference::Execute(r));
+  EXPECT_EQ(q.out[0][0], 256u);
+  EXPECT_EQ(q.status[0], 0u);
 }
 
 }  // namespace

@@ -5700,5 +5700,349 @@ TEST(ReferenceAniso, MaxAnisoRatioAbove4IsReserved) {
   EXPECT_TRUE(Contains(st.message(), "DEPTH_COMPARE_FUNC=9")) << st.message();
 }
 
+// ============================================================================================
+// Partially resident textures ("Partially resident textures (PRT) and the status dword"). A T#
+// with MIN_LOD_WARN != 0 is a PRT; TexRequest::residency has one bit per 64 KiB page of the
+// footprint, counted from the base address. A 256x128 level of 4-byte texels is 131072 bytes, two
+// pages; a row is 1 KiB, so rows 0..63 are page 0 and rows 64..127 page 1 (row 64 starts at byte
+// 65536).
+
+TexRequest WithMap(TexRequest r, const uint64_t* map, uint64_t pages) {
+  r.residency = map;
+  r.residency_pages = pages;
+  return r;
+}
+
+ImageDesc Prt2D(Kind num, uint32_t levels, uint16_t min_lod_warn) {
+  ImageDesc d = Image2D(num, 256, 128, levels);
+  d.min_lod_warn = min_lod_warn;
+  return d;
+}
+
+// BILINEAR between rows 63 (page 0) and 64 (page 1, not resident: map 0b01). Row 63's texels 10
+// and 11 hold (200, 100, 50, 255); row 64's hold (10, 20, 30, 40), which must not be read: they
+// filter as 0. s = 10.5 / 256 gives u = 10.5, i0 = 10, a = 0 (w10 = w11 = 0).
+//   lane 0: t = 0.5, v = 64, j0 = 63, b = 0.5: w00 = w01 = 0.5, so per channel
+//     c = ((0.5 * T(10,63) + 0 * T(11,63)) + 0.5 * 0) + 0 * 0 = (100, 50, 25, 127.5) codes / 255;
+//     TEXEL_FAIL.
+//   lane 1: t = 63.5 / 128, v = 63.5, j0 = 63, b = 0: c = T(10,63) = (200, 100, 50, 255) / 255,
+//     but T(i0, j1) and T(i1, j1) were read (weight 0): TEXEL_FAIL all the same.
+//   lane 2: t = 63 / 128, v = 63, j0 = 62, b = 0.5: rows 62 (zeros) and 63, both in page 0:
+//     0.5 * 0 + 0.5 * T(10,63), the same values as lane 0, status 0.
+// Status with TFE: TEXEL_FAIL | LOD 0 << 16 = 1. FILTER_MODE MIN takes T(i0,j0) alone on lane 1 (a
+// = b = 0) but reads the four: (200, 100, 50, 255) / 255 and TEXEL_FAIL.
+TEST(ReferencePrt, BilinearStraddlingThePageBoundary) {
+  Guest g(131072);
+  const ImageDesc img = Prt2D(Kind::kUnorm, 1, 0x100);
+  for (uint32_t x : {10u, 11u}) {
+    g.Put8(0, 256, x, 63, {200, 100, 50, 255});
+    g.Put8(0, 256, x, 64, {10, 20, 30, 40});
+  }
+  const uint64_t map[1] = {0b01};
+  SamplerDesc smp = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kNone);
+  Wave w;
+  w.St(0, 10.5f / 256, 0.5f);
+  w.St(1, 10.5f / 256, 63.5f / 128);
+  w.St(2, 10.5f / 256, 63.0f / 128);
+  TexRequest r = WithMap(w.Make(kSampleLz, &img, &g.memory, 3, &smp), map, 2);
+  r.mods.tfe = true;
+  ExpectOk(reference::Execute(r));
+  const std::array<uint32_t, 4> half = {F(100.0f / 255.0f), F(50.0f / 255.0f), F(25.0f / 255.0f),
+                                        F(127.5f / 255.0f)};
+  EXPECT_EQ(w.Lane(0), half);
+  EXPECT_EQ(w.Lane(1), Unorm({200, 100, 50, 255}));
+  EXPECT_EQ(w.Lane(2), half);
+  EXPECT_EQ((std::array<uint32_t, 3>{w.status[0], w.status[1], w.status[2]}),
+            (std::array<uint32_t, 3>{1, 1, 0}));
+
+  smp.filter_mode = FilterMode::kMin;
+  Wave m;
+  m.St(0, 10.5f / 256, 63.5f / 128);
+  r = WithMap(m.Make(kSampleLz, &img, &g.memory, 1, &smp), map, 2);
+  r.mods.tfe = true;
+  ExpectOk(reference::Execute(r));
+  EXPECT_EQ(m.Lane(0), Unorm({200, 100, 50, 255}));
+  EXPECT_EQ(m.status[0], 1u);
+}
+
+// LOD = base_level + d0, the finer level. 256x128 RGBA8 UNORM with 4 levels: level 0 (131072
+// bytes) is pages 0-1; level 1 (128x64, 32768 bytes) starts at 131072, level 2 (64x32, 8192) at
+// 163840, level 3 (32x16, 2048) at 172032; the footprint ends at 174080: ceil(174080 / 65536) = 3
+// pages, levels 1-3 all in page 2. Map 0b011: page 2 not resident. Level 0 is all (255, 0, 0,
+// 255). SAMPLE_L, BILINEAR, MIP LINEAR, at the centre of level 0's texel (10, 20):
+//   lod 0: d0 = 0, f = 0: c(d0) alone (level 1 not read): a = b = 0, (1, 0, 0, 1); LOD 0.
+//   lod 1.5: d0 = 1, d1 = 2, f = 0.5: both levels read as 0: (0, 0, 0, 0); LOD 1.
+//   lod 2: d0 = 2, f = 0: level 2 as 0; LOD 2. lod 3: d0 = M = 3, f = 0: LOD 3.
+// MIN_LOD_WARN 0x180 (1.5): LOD * 256 < 384 for LOD 0 and 1. Status:
+//   TFE: 0, 1 | 1 << 16, 1 | 2 << 16, 1 | 3 << 16.
+//   LWE: 0x2, 0x2 | 1 << 16 (no TEXEL_FAIL without TFE), 0, 0.
+//   both: 0x2, then the failing lanes' TEXEL_FAIL | LOD << 16 (no warning with TEXEL_FAIL).
+// BASE_LEVEL 1: lod 0 reads view level 0 = memory level 1: TEXEL_FAIL | 1 << 16 with TFE and LWE,
+// or with every page resident (map 0b111) the warning 0x2 | 1 << 16 (256 < 384), value 0 (level 1
+// holds zeros).
+TEST(ReferencePrt, SampleStatusLodIsTheFinerLevel) {
+  Guest g(174080);
+  const ImageDesc img = Prt2D(Kind::kUnorm, 4, 0x180);
+  g.Fill8(0, 256, 128, {255, 0, 0, 255});
+  const uint64_t map[1] = {0b011};
+  const SamplerDesc smp = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kLinear);
+  struct Mode {
+    bool tfe, lwe;
+    uint32_t status[4];
+  };
+  const Mode modes[] = {
+      {true, false, {0, 0x10001, 0x20001, 0x30001}},
+      {false, true, {0x2, 0x10002, 0, 0}},
+      {true, true, {0x2, 0x10001, 0x20001, 0x30001}},
+  };
+  const float lods[4] = {0.0f, 1.5f, 2.0f, 3.0f};
+  for (const Mode& k : modes) {
+    Wave w;
+    for (uint32_t lane = 0; lane < 4; ++lane) {
+      w.St(lane, 10.5f / 256, 20.5f / 128);
+      w.lod[lane] = F(lods[lane]);
+    }
+    TexRequest r = WithMap(w.Make(kSampleL, &img, &g.memory, 4, &smp), map, 3);
+    r.mods.tfe = k.tfe;
+    r.mods.lwe = k.lwe;
+    ExpectOk(reference::Execute(r));
+    EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{kOne, 0, 0, kOne}));
+    for (uint32_t lane = 1; lane < 4; ++lane) {
+      EXPECT_EQ(w.Lane(lane), (std::array<uint32_t, 4>{0, 0, 0, 0})) << lane;
+    }
+    for (uint32_t lane = 0; lane < 4; ++lane) {
+      EXPECT_EQ(w.status[lane], k.status[lane]) << lane << " tfe " << k.tfe << " lwe " << k.lwe;
+    }
+  }
+  ImageDesc view = img;
+  view.base_level = 1;
+  for (uint64_t pages : {uint64_t{0b011}, uint64_t{0b111}}) {
+    Wave w;
+    w.St(0, 10.5f / 256, 20.5f / 128);
+    w.lod[0] = F(0.0f);
+    TexRequest r = WithMap(w.Make(kSampleL, &view, &g.memory, 1, &smp), &pages, 3);
+    r.mods.tfe = r.mods.lwe = true;
+    ExpectOk(reference::Execute(r));
+    EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{0, 0, 0, 0}));
+    EXPECT_EQ(w.status[0], pages == 0b011 ? 0x10001u : 0x10002u);
+  }
+}
+
+// GATHER4 across the page boundary: RGBA8 UINT, (10, 63) = (5, 50, 0, 9), (11, 63) = (6, 60, 0,
+// 9) in page 0; (10, 64) = (7, 70, 0, 9) and (11, 64) = (8, 80, 0, 9) in page 1, not resident.
+// s = 11 / 256, t = 0.5: u = 11, v = 64: i0 = 10, i1 = 11, j0 = 63, j1 = 64. Seed order T(i0,j1),
+// T(i1,j1), T(i1,j0), T(i0,j0): X gives (0, 0, 6, 5), Y (0, 0, 60, 50); TEXEL_FAIL. Lane 1 at
+// v = 32 reads rows 31 and 32 (zeros, page 0): status 0. A non-resident texel is zero before
+// DST_SEL, as every sampler op takes it: with DST_SEL_W = 1 the gathered W is 1 for all four.
+TEST(ReferencePrt, Gather4ZeroesTheNonResidentTexels) {
+  Guest g(131072);
+  ImageDesc img = Prt2D(Kind::kUint, 1, 0x100);
+  g.Put8(0, 256, 10, 63, {5, 50, 0, 9});
+  g.Put8(0, 256, 11, 63, {6, 60, 0, 9});
+  g.Put8(0, 256, 10, 64, {7, 70, 0, 9});
+  g.Put8(0, 256, 11, 64, {8, 80, 0, 9});
+  const uint64_t map[1] = {0b01};
+  const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone);
+  struct Case {
+    uint8_t dmask;
+    std::array<uint32_t, 4> lane0;
+  };
+  for (const Case& k : {Case{0b0001, {0, 0, 6, 5}}, Case{0b0010, {0, 0, 60, 50}}}) {
+    Wave w;
+    w.St(0, 11.0f / 256, 0.5f);
+    w.St(1, 11.0f / 256, 32.0f / 128);
+    TexRequest r = WithMap(w.Make(kGather4Lz, &img, &g.memory, 2, &smp), map, 2);
+    r.mods.dmask = k.dmask;
+    r.mods.tfe = true;
+    ExpectOk(reference::Execute(r));
+    EXPECT_EQ(w.Lane(0), k.lane0) << int(k.dmask);
+    EXPECT_EQ(w.Lane(1), (std::array<uint32_t, 4>{0, 0, 0, 0}));
+    EXPECT_EQ(w.status[0], 1u);
+    EXPECT_EQ(w.status[1], 0u);
+  }
+  img.dst_sel[3] = DstSel::k1;
+  Wave w;
+  w.St(0, 11.0f / 256, 0.5f);
+  TexRequest r = WithMap(w.Make(kGather4Lz, &img, &g.memory, 1, &smp), map, 2);
+  r.mods.dmask = 0b1000;
+  r.mods.tfe = true;
+  ExpectOk(reference::Execute(r));
+  EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{1, 1, 1, 1}));
+  EXPECT_EQ(w.status[0], 1u);
+}
+
+// _C compares the zeroed texel: R32_FLOAT depths, (3, 10) = 0.75 (page 0) and (3, 100) = 0.75
+// (page 1, not resident: D = 0). GREATER with ref 0.5: 0.5 > 0.75 fails (0), 0.5 > 0 passes (1).
+// GATHER4_C at u = 4, v = 64 (i0 = 3, j0 = 63): T(3,64) and T(4,64) are not resident (D = 0:
+// pass), T(4,63) = 0.25 passes, T(3,63) = 0.75 fails: (1, 1, 1, 0), TEXEL_FAIL.
+TEST(ReferencePrt, CompareOfANonResidentTexelComparesZero) {
+  Guest g(131072);
+  ImageDesc img = ImageOf(FormatId::kR32_FLOAT, 256, 128);
+  img.min_lod_warn = 0x100;
+  g.Put<float>(0, 256, 3, 10, 0.75f);
+  g.Put<float>(0, 256, 3, 100, 0.75f);
+  g.Put<float>(0, 256, 3, 63, 0.75f);
+  g.Put<float>(0, 256, 4, 63, 0.25f);
+  g.Put<float>(0, 256, 3, 64, 0.75f);
+  g.Put<float>(0, 256, 4, 64, 0.75f);
+  const uint64_t map[1] = {0b01};
+  SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone);
+  smp.depth_compare_func = CompareFunc::kGreater;
+  Wave w;
+  Centre(w, 0, 3, 10, 256, 128);
+  Centre(w, 1, 3, 100, 256, 128);
+  w.zcompare[0] = w.zcompare[1] = F(0.5f);
+  TexRequest r = WithMap(w.Make(kSampleCLz, &img, &g.memory, 2, &smp), map, 2);
+  r.mods.tfe = true;
+  ExpectOk(reference::Execute(r));
+  EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{0, 0, 0, 0}));
+  EXPECT_EQ(w.Lane(1), (std::array<uint32_t, 4>{kOne, kOne, kOne, kOne}));
+  EXPECT_EQ(w.status[0], 0u);
+  EXPECT_EQ(w.status[1], 1u);
+
+  Wave q;
+  q.St(0, 4.0f / 256, 0.5f);
+  q.zcompare[0] = F(0.5f);
+  r = WithMap(q.Make(kGather4CLz, &img, &g.memory, 1, &smp), map, 2);
+  r.mods.dmask = 0b0001;
+  r.mods.tfe = true;
+  ExpectOk(reference::Execute(r));
+  EXPECT_EQ(q.Lane(0), (std::array<uint32_t, 4>{kOne, kOne, kOne, 0}));
+  EXPECT_EQ(q.status[0], 1u);
+}
+
+// A seamless cube reads its edge and corner texels from the faces they are on. 128x128 R32_FLOAT
+// faces are 65536 bytes each: face l is page l. Face 2 (+Y) is not resident (map 0b111011).
+// Texel (i, j) of layer l holds CubeValue = 100 l + 10 j + i; Y, Z read 0 and W 1 (absent), and a
+// non-resident texel is 0 in all four, W included.
+//   lane 0: face 0 (+X), s = 64.5 / 128, t = 0.25 / 128: i0 = 64, a = 0; v = 0.25, j0 = -1,
+//     b = 0.75. Row -1 is on -tc = +y: face 2, not resident. T(64,-1) = T(65,-1) = 0,
+//     T(64,0) = 64, T(65,0) = 65: X = Bilerp(0, 0.75, 0, 0, 64, 65) = 0.75 * 64 = 48,
+//     W = Bilerp(0, 0.75, 0, 0, 1, 1) = 0.75; TEXEL_FAIL.
+//   lane 1: face 0 at texel (64, 64)'s centre: X = 704, all on face 0: status 0.
+//   lane 2: face 1 (-X: sc +z, tc -y), s = t = 0.25 / 128: i0 = j0 = -1, a = b = 0.75. T(-1, 0)
+//     has centre P = -x + (-1/128 - 1) z + (1/128 - 1)(-y) = (-1, 0.9921875, -1.0078125): face 5
+//     (-Z: sc -x, tc -y), s' = (1 / 1.0078125 + 1) / 2 = 0.99612, i' = 127; t' = (-0.9921875 /
+//     1.0078125 + 1) / 2 = 0.00775, j' = 0: 500 + 127 = 627. T(0, -1): P = (-1, 1.0078125,
+//     -0.9921875): face 2, not resident: 0. The corner (-1, -1) is ((A + B) + C) / 3 of A = T(0, 0)
+//     = 100, B = T(-1, 0) = 627, C = T(0, -1) = 0. TEXEL_FAIL (C and T(0, -1)).
+//   lane 3: face 2 itself: (0, 0, 0, 0), TEXEL_FAIL.
+TEST(ReferencePrt, SeamlessCubeChecksTheFacesItReads) {
+  Guest g(6 * 65536);
+  FillCube<float>(g, 128, 6);
+  ImageDesc img = CubeImage(128, 6);
+  img.min_lod_warn = 0x100;
+  const uint64_t map[1] = {0b111011};
+  const SamplerDesc smp = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kNone);
+  CubeWave w;
+  w.At(0, 64.5f / 128, 0.25f / 128, 0);
+  w.At(1, 64.5f / 128, 64.5f / 128, 0);
+  w.At(2, 0.25f / 128, 0.25f / 128, 1);
+  w.At(3, 64.5f / 128, 64.5f / 128, 2);
+  TexRequest r = WithMap(w.MakeCube(kSampleLz, &img, &g.memory, 4, &smp), map, 6);
+  r.mods.tfe = true;
+  ExpectOk(reference::Execute(r));
+  EXPECT_EQ(Bilerp(0.0f, 0.75f, 0, 0, 64, 65), 48.0f);
+  EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{F(48.0f), 0, 0, F(0.75f)}));
+  EXPECT_EQ(w.Lane(1), (std::array<uint32_t, 4>{F(704.0f), 0, 0, kOne}));
+  EXPECT_EQ(CubeValue(5, 127, 0), 627.0f);
+  EXPECT_EQ(w.Lane(2),
+            (std::array<uint32_t, 4>{F(Bilerp(0.75f, 0.75f, CornerMean(100, 627, 0), 0, 627, 100)),
+                                     0, 0, F(Bilerp(0.75f, 0.75f, CornerMean(1, 1, 0), 0, 1, 1))}));
+  EXPECT_EQ(w.Lane(3), (std::array<uint32_t, 4>{0, 0, 0, 0}));
+  EXPECT_EQ((std::array<uint32_t, 4>{w.status[0], w.status[1], w.status[2], w.status[3]}),
+            (std::array<uint32_t, 4>{1, 0, 1, 1}));
+}
+
+// 3D LINEAR z reads both slices even when g = 0. 128x128x2 R32_FLOAT: a slice is 65536 bytes, so
+// slice k is page k; slice 1 is not resident (map 0b01). Texel (3, 5) holds 7 in slice 0 and 9 in
+// slice 1. POINT XY at its centre:
+//   r = 0.25: w = 0.5, k0 = 0, k1 = 1, g = 0: X = (1 - 0) * 7 + 0 * 0 = 7, W = 1 * 1 + 0 * 0 = 1;
+//     slice 1 was read: TEXEL_FAIL. POINT z: k = floor(0.5) = 0 alone: 7, status 0.
+//   r = 0.75: w = 1.5, k0 = 1 (not resident), k1 = 2 wraps to 0, g = 0: X = 1 * 0 + 0 * 7 = 0, W
+//     = 1 * 0 + 0 * 1 = 0; TEXEL_FAIL. POINT z: k = 1: (0, 0, 0, 0), TEXEL_FAIL.
+TEST(ReferencePrt, LinearZReadsBothSlicesEvenAtGZero) {
+  Guest g(2 * 65536);
+  ImageDesc img = Typed(ImageType::k3D, FormatId::kR32_FLOAT, 128, 128, 2);
+  img.min_lod_warn = 0x100;
+  g.Put<float>(0, 128, 3, 5, 7.0f);
+  g.Put<float>(65536, 128, 3, 5, 9.0f);
+  const uint64_t map[1] = {0b01};
+  struct Case {
+    ZFilter z;
+    std::array<uint32_t, 4> lane0, lane1;
+    uint32_t status0;
+  };
+  const Case cases[] = {
+      {ZFilter::kLinear, {F(7.0f), 0, 0, kOne}, {0, 0, 0, 0}, 1},
+      {ZFilter::kPoint, {F(7.0f), 0, 0, kOne}, {0, 0, 0, 0}, 0},
+  };
+  for (const Case& k : cases) {
+    const SamplerDesc smp = ZSampler(XyFilter::kPoint, k.z);
+    Wave w;
+    Str(w, 0, 3.5f / 128, 5.5f / 128, 0.25f);
+    Str(w, 1, 3.5f / 128, 5.5f / 128, 0.75f);
+    TexRequest r = WithMap(w.Make(kSampleLz, &img, &g.memory, 2, &smp), map, 2);
+    r.mods.tfe = true;
+    ExpectOk(reference::Execute(r));
+    EXPECT_EQ(w.Lane(0), k.lane0);
+    EXPECT_EQ(w.Lane(1), k.lane1);
+    EXPECT_EQ(w.status[0], k.status0) << int(k.z);
+    EXPECT_EQ(w.status[1], 1u);
+  }
+}
+
+// A map shorter than ceil(131072 / 65536) = 2 pages is InvalidArgument for samples and gathers on
+// a PRT; GET_LOD reads no texel (and no memory): not checked, and its status dword is 0 even when
+// LOD 0 * 256 < MIN_LOD_WARN 0xF00. Its x is 0 for MIP_FILTER NONE. A T# that is not a PRT ignores
+// any map (texel (10, 64) in "non-resident" page 1 is read: (10, 20, 30, 40) / 255) and writes
+// status 0; a PRT without a map reads it too, and LWE warns (0x2).
+TEST(ReferencePrt, ShortMapGetLodAndNonPrt) {
+  Guest g(131072);
+  const ImageDesc img = Prt2D(Kind::kUnorm, 1, 0xF00);
+  g.Put8(0, 256, 10, 64, {10, 20, 30, 40});
+  const uint64_t none[1] = {0};
+  const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone);
+  for (Op op : {kSampleLz, kGather4Lz}) {
+    Wave w;
+    Centre(w, 0, 10, 64, 256, 128);
+    TexRequest r = WithMap(w.Make(op, &img, &g.memory, 1, &smp), none, 1);
+    r.mods.tfe = true;
+    const Status st = reference::Execute(r);
+    EXPECT_EQ(st.code(), StatusCode::kInvalidArgument) << OpName(op);
+    EXPECT_TRUE(Contains(st.message(), "residency_pages=1")) << st.message();
+    EXPECT_EQ(w.out[0][0], kSentinel);
+    EXPECT_EQ(w.status[0], kSentinel);
+  }
+  Wave l;
+  for (uint32_t lane = 0; lane < 4; ++lane) Centre(l, lane, 10, 64, 256, 128);
+  TexRequest r = WithMap(l.Make(kGetLod, &img, nullptr, 4, &smp), none, 1);
+  r.mods.dmask = 0b0001;
+  r.mods.tfe = r.mods.lwe = true;
+  ExpectOk(reference::Execute(r));
+  for (uint32_t lane = 0; lane < 4; ++lane) {
+    EXPECT_EQ(l.out[0][lane], 0u);
+    EXPECT_EQ(l.status[lane], 0u);
+  }
+
+  ImageDesc plain = img;
+  plain.min_lod_warn = 0;
+  Wave n;
+  Centre(n, 0, 10, 64, 256, 128);
+  r = WithMap(n.Make(kSampleLz, &plain, &g.memory, 1, &smp), none, 0);
+  r.mods.tfe = r.mods.lwe = true;
+  ExpectOk(reference::Execute(r));
+  EXPECT_EQ(n.Lane(0), Unorm({10, 20, 30, 40}));
+  EXPECT_EQ(n.status[0], 0u);
+
+  Wave u;
+  Centre(u, 0, 10, 64, 256, 128);
+  r = u.Make(kSampleLz, &img, &g.memory, 1, &smp);
+  r.mods.tfe = r.mods.lwe = true;
+  ExpectOk(reference::Execute(r));
+  EXPECT_EQ(u.Lane(0), Unorm({10, 20, 30, 40}));
+  EXPECT_EQ(u.status[0], 0x2u);
+}
+
 }  // namespace
 }  // namespace texunit

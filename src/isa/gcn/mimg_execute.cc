@@ -349,6 +349,10 @@ Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& w
   static_assert(sizeof(std::array<uint32_t, 4>) == sizeof(uint32_t[4]));
   req.border_color_table = reinterpret_cast<const uint32_t(*)[4]>(wave.border_color_table.data());
   req.border_color_count = static_cast<uint32_t>(wave.border_color_table.size());
+  if (!wave.residency.empty()) {
+    req.residency = wave.residency.data();
+    req.residency_pages = std::min<uint64_t>(wave.residency_pages, 64 * wave.residency.size());
+  }
   TEXUNIT_RETURN_IF_ERROR(runtime.Execute(req));
   if (inst.mods.d16 && results > 0) WriteD16Results(inst, wave, d16_result, results, packed);
   return Status::Ok();
