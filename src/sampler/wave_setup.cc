@@ -389,14 +389,13 @@ Status CheckCube(const TexRequest& req, WaveSetup* s) {
 }
 
 // The address operands of the T#'s type (docs/sampling.md, "Image types"), for the ops that take
-// integer addresses; sample ops run on 2D images in this release.
+// integer addresses; the sampler ops take every type but the MSAA ones.
 Status PrepareImageType(const TexRequest& req, WaveSetup* s) {
   const ImageType t = req.image->type;
   if (IsSamplerOp(req.op.kind) && (t == ImageType::k2DMsaa || t == ImageType::k2DMsaaArray)) {
-    return Status::Unimplemented(std::string("T#.TYPE=") + ImageTypeName(t) + " with " +
-                                 UpperOpName(req.op) +
-                                 " is not implemented in this release (sampler ops: 1D, 2D, 3D, "
-                                 "CUBE and the arrays)");
+    return Status::InvalidArgument(std::string("T#.TYPE=") + ImageTypeName(t) +
+                                   " cannot be read by " + UpperOpName(req.op) +
+                                   ": multisampled images are read by fragment (LOAD, MSAA_LOAD)");
   }
   if (IsSamplerOp(req.op.kind) && t == ImageType::kCube) TEXUNIT_RETURN_IF_ERROR(CheckCube(req, s));
   s->type = t;

@@ -356,13 +356,13 @@ TEST(Runtime, ValuesOutsideTheEnumsAreInvalidArguments) {
   sd.border_color_type = BorderColorType::kRegister;  // and no table
   sd.border_color_ptr = 3;
   expect(StatusCode::kInvalidArgument, "S#.BORDER_COLOR_PTR=3");
-  // The sample ops name the type they lack.
+  // The sample ops name the type they cannot read.
   ImageDesc msaa = img.desc;
   msaa.type = ImageType::k2DMsaa;
   q.image = &msaa;
   sd = SamplerDesc();
   q.in.coord[3] = l.x.data();  // the fragment
-  expect(StatusCode::kUnimplemented, "T#.TYPE=2D_MSAA");
+  expect(StatusCode::kInvalidArgument, "T#.TYPE=2D_MSAA");
   // 1D reads x alone, for loads and sample ops.
   q.op = {OpKind::kLoad, 0, AtomicOp::kNone};
   ImageDesc one_d = img.desc;

@@ -1532,7 +1532,7 @@ void ExecuteUnbound(const TexRequest& req) {
 }
 
 // The sampler ops (SAMPLE*, GATHER4*, GET_LOD) read 1D, 2D, 3D, CUBE, 1D_ARRAY and 2D_ARRAY
-// images in this release; the MSAA types are not sampled.
+// images; the MSAA types are not sampled (InvalidArgument).
 bool IsSampledType(ImageType t) {
   return t == ImageType::k1D || t == ImageType::k2D || t == ImageType::k3D ||
          t == ImageType::kCube || t == ImageType::k1DArray || t == ImageType::k2DArray;
@@ -1589,9 +1589,9 @@ Status CheckImageType(const TexRequest& req) {
   const ImageType type = req.image->type;
   if (IsSamplerOp(req.op.kind)) {
     if (!IsSampledType(type)) {
-      return Status::Unimplemented("T#.TYPE=" + std::to_string(static_cast<int>(type)) + " (" +
-                                   ImageTypeName(type) + ") with " + OpName(req.op) +
-                                   " is not implemented by the reference sampler");
+      return Status::InvalidArgument("T#.TYPE=" + std::to_string(static_cast<int>(type)) + " (" +
+                                     ImageTypeName(type) + ") cannot be read by " + OpName(req.op) +
+                                     ": multisampled images are read by fragment");
     }
     if (type == ImageType::kCube) TEXUNIT_RETURN_IF_ERROR(CheckCubeSampling(req));
     TEXUNIT_RETURN_IF_ERROR(CheckTypeDerivatives(req));
