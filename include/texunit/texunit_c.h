@@ -35,6 +35,12 @@ void texunit_memory_set_translator(texunit_memory* memory, texunit_translate_fn 
  * the table must outlive the executions that use it. NULL (or count 0) removes it. */
 texunit_status texunit_memory_set_border_colors(texunit_memory* memory, const uint32_t* table,
                                                 size_t count);
+/* Partially resident textures: the residency map of the image the next executions read, one
+ * bit per 64 KiB page of its footprint from its T# base address (bit p % 64 of map[p / 64] set:
+ * page p resident), `pages` pages. Used only by T#s with MIN_LOD_WARN set (docs/sampling.md,
+ * "Partially resident textures"). texunit keeps the pointer; NULL (or 0 pages) removes it. */
+texunit_status texunit_memory_set_residency(texunit_memory* memory, const uint64_t* map,
+                                            uint64_t pages);
 
 /* Decodes and executes one MIMG instruction. gfx: "gfx6".."gfx9" (or llvm -mcpu names).
  * vgprs are laid out [vgpr][lane] with a stride of 64 lanes (num_vgprs * 64 dwords). */

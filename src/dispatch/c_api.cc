@@ -22,6 +22,8 @@ struct texunit_memory {
   void* c_user = nullptr;
   const std::array<uint32_t, 4>* border_colors = nullptr;  // texunit_memory_set_border_colors
   size_t border_color_count = 0;
+  const uint64_t* residency = nullptr;  // texunit_memory_set_residency
+  uint64_t residency_pages = 0;
 };
 
 namespace {
@@ -126,6 +128,20 @@ texunit_status texunit_memory_set_border_colors(texunit_memory* memory, const ui
   });
 }
 
+texunit_status texunit_memory_set_residency(texunit_memory* memory, const uint64_t* map,
+                                            uint64_t pages) {
+  return Guard([&] {
+    TEXUNIT_RETURN_IF_ERROR(NotNull(memory, "memory"));
+    if (map == nullptr && pages != 0) {
+      return texunit::Status::InvalidArgument("residency map is NULL but pages=" +
+                                              std::to_string(pages));
+    }
+    memory->residency = map;
+    memory->residency_pages = map == nullptr ? 0 : pages;
+    return texunit::Status::Ok();
+  });
+}
+
 texunit_status texunit_gcn_execute(texunit_runtime* runtime, const char* gfx, const uint32_t* words,
                                    size_t num_words, uint32_t lane_count, uint64_t exec,
                                    uint32_t* sgprs, size_t num_sgprs, uint32_t* vgprs,
@@ -147,6 +163,10 @@ texunit_status texunit_gcn_execute(texunit_runtime* runtime, const char* gfx, co
     wave.sgprs = {sgprs, num_sgprs};
     wave.vgprs = {vgprs, num_vgprs * 64};
     wave.border_color_table = {memory->border_colors, memory->border_color_count};
+    if (memory->residency != nullptr) {
+      wave.residency = {memory->residency, (memory->residency_pages + 63) / 64};
+      wave.residency_pages = memory->residency_pages;
+    }
     return texunit::gcn::Execute(*runtime->rt, inst, wave, memory->memory);
   });
 }

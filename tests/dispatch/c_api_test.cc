@@ -121,6 +121,40 @@ TEST(CApi, BorderColorTableFeedsRegisterBorders) {
   texunit_runtime_destroy(rt);
 }
 
+TEST(CApi, ResidencyMapMarksMissingPages) {
+  // image_load v[0:4], v[4:5], s[8:15] dmask:0xf unorm tfe (llvm-mc, tonga) from a 2x2 RGBA8
+  // PRT (MIN_LOD_WARN 0x100): its one page marked missing reads zeros with TEXEL_FAIL (1) and
+  // LOD 0 in v4; without the map the texel and status 0.
+  constexpr uint32_t kLoadTfe[2] = {0xf0011f00u, 0x00020004u};
+  texunit_runtime* rt = nullptr;
+  ASSERT_EQ(texunit_runtime_create("", 1, &rt), 0) << texunit_last_error();
+  texunit_memory* mem = nullptr;
+  ASSERT_EQ(texunit_memory_create(&mem), 0);
+  State st;
+  ASSERT_EQ(texunit_memory_add_region(mem, kBase, st.texels.data(), st.texels.size(), 0), 0);
+  texunit::ImageDesc d = texunit::MakeImage2D(texunit::FormatId::kR8G8B8A8_UNORM, 2, 2, 1, kBase);
+  d.min_lod_warn = 0x100;
+  ASSERT_TRUE(texunit::EncodeImageDesc(texunit::Gfx::kGfx8, d, {&st.sgprs[8], 8}).ok());
+  const uint64_t missing = 0;
+  ASSERT_EQ(texunit_memory_set_residency(mem, &missing, 1), 0);
+  ASSERT_EQ(texunit_gcn_execute(rt, "gfx8", kLoadTfe, 2, 64, ~0ull, st.sgprs.data(),
+                                st.sgprs.size(), st.vgprs.data(), 16, mem),
+            0)
+      << texunit_last_error();
+  EXPECT_EQ(st.vgprs[0 * 64 + 3], 0u);
+  EXPECT_EQ(st.vgprs[4 * 64 + 3], 1u);
+  ASSERT_EQ(texunit_memory_set_residency(mem, nullptr, 0), 0);
+  ASSERT_EQ(texunit_gcn_execute(rt, "gfx8", kLoadTfe, 2, 64, ~0ull, st.sgprs.data(),
+                                st.sgprs.size(), st.vgprs.data(), 16, mem),
+            0);
+  // Lane 3 reads texel (1, 1): bytes 12..15, R = 204.
+  EXPECT_EQ(std::bit_cast<float>(st.vgprs[0 * 64 + 3]), 204.0f / 255.0f);
+  EXPECT_EQ(st.vgprs[4 * 64 + 3], 0u);
+  EXPECT_EQ(texunit_memory_set_residency(mem, nullptr, 2), 1);
+  texunit_memory_destroy(mem);
+  texunit_runtime_destroy(rt);
+}
+
 TEST(CApi, TranslatorMapsGuestMemory) {
   static State st;
   texunit_runtime* rt = nullptr;
