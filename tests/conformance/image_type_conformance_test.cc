@@ -115,18 +115,6 @@ ImageDesc KindDesc(const Kind& k, FormatId id) {
   return d;
 }
 
-// A layer coordinate for a view of `n` layers: a quarter exactly on a tie k + 0.5, an eighth
-// integral, the rest uniform; all in [-2, n + 2].
-float Layer(std::mt19937& rng, uint32_t n) {
-  const uint32_t pick = rng() % 8;
-  const int k = static_cast<int>(rng() % (n + 4)) - 2;
-  if (pick < 2) return static_cast<float>(k) + 0.5f;
-  if (pick == 2) return static_cast<float>(k);
-  return std::uniform_real_distribution<float>(-2.0f, static_cast<float>(n) + 2.0f)(rng);
-}
-
-bool IsTie(float layer) { return layer - std::floor(layer) == 0.5f; }
-
 // The other rounding of a tie: texunit (and Vulkan's RNE) picks the even neighbour.
 float OtherRounding(float layer) {
   const float even = std::nearbyint(layer);

@@ -21,6 +21,7 @@
 #include "texunit/gcn.h"
 #include "texunit/layout.h"
 #include "texunit/memory.h"
+#include "texunit/request.h"
 #include "texunit/runtime.h"
 
 namespace texunit::conformance {
@@ -87,11 +88,12 @@ struct LaneRegs {
 // Runs `lanes` lanes of the MIMG instruction `words` through gcn::Execute in waves of 64 (the last
 // one shorter), with the descriptors already in `sgprs`: `write(i, regs)` sets lane i's operand
 // VGPRs before its wave runs, `read(i, regs)` takes its results after. `border_colors` is the
-// waves' border color table (S# BORDER_COLOR_TYPE REGISTER).
+// waves' border color table (S# BORDER_COLOR_TYPE REGISTER); `precision` gcn::Execute's.
 template <typename Write, typename Read>
 Status ExecuteLanes(const Runtime& runtime, Gfx gfx, std::span<const uint32_t> words,
                     std::vector<uint32_t>& sgprs, const Memory& memory, size_t lanes, Write write,
-                    Read read, std::span<const std::array<uint32_t, 4>> border_colors = {}) {
+                    Read read, std::span<const std::array<uint32_t, 4>> border_colors = {},
+                    PrecisionMode precision = PrecisionMode::kFloat) {
   gcn::MimgInstruction inst;
   TEXUNIT_RETURN_IF_ERROR(gcn::DecodeMimg(gfx, words, &inst));
   std::vector<uint32_t> vgprs(256 * 64, 0);
@@ -104,7 +106,7 @@ Status ExecuteLanes(const Runtime& runtime, Gfx gfx, std::span<const uint32_t> w
     wave.sgprs = sgprs;
     wave.vgprs = vgprs;
     wave.border_color_table = border_colors;
-    TEXUNIT_RETURN_IF_ERROR(gcn::Execute(runtime, inst, wave, memory));
+    TEXUNIT_RETURN_IF_ERROR(gcn::Execute(runtime, inst, wave, memory, precision));
     for (uint32_t i = 0; i < n; ++i) read(base + i, LaneRegs{vgprs.data(), i});
   }
   return Status::Ok();
@@ -115,13 +117,16 @@ inline uint32_t FloatBits(float f) { return std::bit_cast<uint32_t>(f); }
 inline float BitsFloat(uint32_t b) { return std::bit_cast<float>(b); }
 
 // The MIMG instruction `words` (T# in s[8:15], S# in s[16:19], VADDR from v4, VDATA v0..v3, as
-// the families' llvm-mc encodings name them) on every lane through gcn::Execute: VGPRs v4..v7 =
-// the lane's `vaddr` words; returns v0..v3 of each lane.
-inline std::vector<LaneWords> RunMimg(const Runtime& runtime, std::span<const uint32_t> words,
-                                      const ImageDesc& image, const SamplerDesc& sampler,
-                                      const Memory& memory, std::span<const LaneWords> vaddr,
-                                      std::span<const LaneWords> border_colors = {},
-                                      Gfx gfx = Gfx::kGfx8) {
+// the families' llvm-mc encodings name them) on every lane through gcn::Execute in `precision`:
+// VGPRs v4..v(3 + N) = the lane's `vaddr` words; returns v0..v3 of each lane.
+template <size_t N>
+std::vector<LaneWords> RunMimgLanes(const Runtime& runtime, std::span<const uint32_t> words,
+                                    const ImageDesc& image, const SamplerDesc& sampler,
+                                    const Memory& memory,
+                                    std::span<const std::array<uint32_t, N>> vaddr,
+                                    std::span<const LaneWords> border_colors = {},
+                                    Gfx gfx = Gfx::kGfx8,
+                                    PrecisionMode precision = PrecisionMode::kFloat) {
   std::vector<uint32_t> sgprs(104, 0);
   EXPECT_TRUE(EncodeImageDesc(gfx, image, std::span(sgprs).subspan(8, 8)).ok());
   EXPECT_TRUE(EncodeSamplerDesc(gfx, sampler, std::span(sgprs).subspan(16, 4)).ok());
@@ -129,14 +134,26 @@ inline std::vector<LaneWords> RunMimg(const Runtime& runtime, std::span<const ui
   const Status st = ExecuteLanes(
       runtime, gfx, words, sgprs, memory, vaddr.size(),
       [&](size_t i, LaneRegs r) {
-        for (uint32_t k = 0; k < 4; ++k) r.v(4 + k) = vaddr[i][k], r.v(k) = 0;
+        for (uint32_t k = 0; k < 4; ++k) r.v(k) = 0;
+        for (uint32_t k = 0; k < N; ++k) r.v(4 + k) = vaddr[i][k];
       },
       [&](size_t i, LaneRegs r) {
         for (uint32_t k = 0; k < 4; ++k) out[i][k] = r.v(k);
       },
-      border_colors);
+      border_colors, precision);
   EXPECT_TRUE(st.ok()) << st.ToString();
   return out;
+}
+
+// RunMimgLanes with four VADDR words (v4..v7) per lane.
+inline std::vector<LaneWords> RunMimg(const Runtime& runtime, std::span<const uint32_t> words,
+                                      const ImageDesc& image, const SamplerDesc& sampler,
+                                      const Memory& memory, std::span<const LaneWords> vaddr,
+                                      std::span<const LaneWords> border_colors = {},
+                                      Gfx gfx = Gfx::kGfx8,
+                                      PrecisionMode precision = PrecisionMode::kFloat) {
+  return RunMimgLanes<4>(runtime, words, image, sampler, memory, vaddr, border_colors, gfx,
+                         precision);
 }
 
 // An image in texunit's linear layout, registered with a Memory at `desc.base_address` (not
@@ -181,6 +198,18 @@ struct HostImage {
     return i;
   }
 };
+
+// A layer coordinate for a view of `n` layers: a quarter exactly on a tie k + 0.5, an eighth
+// integral, the rest uniform; all in [-2, n + 2].
+inline float Layer(std::mt19937& rng, uint32_t n) {
+  const uint32_t pick = rng() % 8;
+  const int k = static_cast<int>(rng() % (n + 4)) - 2;
+  if (pick < 2) return static_cast<float>(k) + 0.5f;
+  if (pick == 2) return static_cast<float>(k);
+  return std::uniform_real_distribution<float>(-2.0f, static_cast<float>(n) + 2.0f)(rng);
+}
+
+inline bool IsTie(float layer) { return layer - std::floor(layer) == 0.5f; }
 
 // Within `eps` (in texels) of an integer.
 inline bool NearInteger(double x, double eps) { return std::fabs(x - std::nearbyint(x)) < eps; }

@@ -79,12 +79,13 @@ std::vector<uint8_t> MakeTexels(FormatId id, const ImageLayout& layout, std::mt1
 
 using SampleConformance = LavapipeTest;
 
-// IMAGE_SAMPLE_L of every lane through gcn::Execute; `lods`, when given, replaces every lane's
-// LOD.
+// IMAGE_SAMPLE_L of every lane through gcn::Execute in `precision`; `lods`, when given, replaces
+// every lane's LOD.
 std::vector<std::array<float, 4>> RunTexunit(const Runtime& runtime, const ImageDesc& image,
                                              const SamplerDesc& sampler, const Memory& memory,
                                              const std::vector<LodCoord>& coords,
-                                             const std::vector<float>* lods = nullptr) {
+                                             const std::vector<float>* lods = nullptr,
+                                             PrecisionMode precision = PrecisionMode::kFloat) {
   std::vector<uint32_t> sgprs(104, 0);
   EXPECT_TRUE(EncodeImageDesc(Gfx::kGfx8, image, std::span(sgprs).subspan(8, 8)).ok());
   EXPECT_TRUE(EncodeSamplerDesc(Gfx::kGfx8, sampler, std::span(sgprs).subspan(16, 4)).ok());
@@ -98,7 +99,8 @@ std::vector<std::array<float, 4>> RunTexunit(const Runtime& runtime, const Image
       },
       [&](size_t i, LaneRegs r) {
         for (int k = 0; k < 4; ++k) out[i][k] = std::bit_cast<float>(r.v(k));
-      });
+      },
+      {}, precision);
   EXPECT_TRUE(st.ok()) << st.ToString();
   return out;
 }
@@ -117,8 +119,15 @@ struct Tally {
   std::string first_wrong;
 };
 
-TEST_F(SampleConformance, TextureLodMatchesLavapipe) {
-  if (runner() == nullptr) GTEST_SKIP() << "lavapipe unavailable: " << why();
+// Every case in `precision`: texunit's IMAGE_SAMPLE_L against textureLod. With kHardware the
+// tolerances above are widened by texunit's own quantisation (docs/sampling.md: weights and the
+// LOD floored to 8 fractional bits): 2^-8 per linear axis (each weight within 2^-8 of its float
+// value, texel values in [0, 1]) and 2^-8 of the two levels' difference (the mip fraction within
+// 2^-8); and texunit's kHardware result must itself lie within that quantisation of its kFloat
+// result. Returns the lanes judged and open.
+Tally RunLodCases(VkRunner* runner, const Runtime& runtime, PrecisionMode precision) {
+  const bool hw = precision == PrecisionMode::kHardware;
+  Tally total;
   const struct {
     FormatId id;
     VkFormat vk;
@@ -135,15 +144,14 @@ TEST_F(SampleConformance, TextureLodMatchesLavapipe) {
   cases.push_back({true, true, true, kMirror, kClamp});
   cases.push_back({false, true, false, kWrap, kMirror});
 
-  int total_judged = 0, total_open = 0;
   for (const auto& fmt : formats) {
     const ImageDesc image = MakeImage2D(fmt.id, kW, kH, kLevels, kBase);
     ImageLayout layout;
-    ASSERT_TRUE(ComputeImageLayout(image, &layout).ok());
+    EXPECT_TRUE(ComputeImageLayout(image, &layout).ok());
     std::mt19937 rng(static_cast<uint32_t>(fmt.id) * 31u + 7u);
     std::vector<uint8_t> bytes = MakeTexels(fmt.id, layout, rng);
     Memory memory;
-    ASSERT_TRUE(memory.AddRegion(kBase, bytes.data(), bytes.size()).ok());
+    EXPECT_TRUE(memory.AddRegion(kBase, bytes.data(), bytes.size()).ok());
     const Image2D vk_image{fmt.vk, kW, kH, kLevels, &layout, bytes};
 
     for (const Case& c : cases) {
@@ -158,16 +166,20 @@ TEST_F(SampleConformance, TextureLodMatchesLavapipe) {
       sampler.xy_min_filter = c.min_linear ? XyFilter::kBilinear : XyFilter::kPoint;
       sampler.mip_filter = c.mip_linear ? MipFilter::kLinear : MipFilter::kPoint;
       sampler.max_lod = 15 * 256;
-      const auto ours = RunTexunit(runtime(), image, sampler, memory, coords);
-      // The two levels a linear mip blend mixes, for its tolerance.
+      const auto ours = RunTexunit(runtime, image, sampler, memory, coords, nullptr, precision);
+      const auto ours_float = hw ? RunTexunit(runtime, image, sampler, memory, coords) : ours;
+      // The two levels a linear mip blend mixes, for its tolerance. A minified lane reads level 0
+      // with the min filter: at lod 2^-20 (lod 0 would take the mag filter; 2^-20 of level 1
+      // blended in, below every tolerance).
       std::vector<float> lo(coords.size()), hi(coords.size());
       for (size_t i = 0; i < coords.size(); ++i) {
         const float lambda = std::clamp(coords[i][2], 0.0f, static_cast<float>(kLevels - 1));
         lo[i] = std::floor(lambda);
         hi[i] = std::min(lo[i] + 1, static_cast<float>(kLevels - 1));
+        if (lambda > 0.0f && lo[i] == 0.0f) lo[i] = 1.0f / (1 << 20);
       }
-      const auto at_lo = RunTexunit(runtime(), image, sampler, memory, coords, &lo);
-      const auto at_hi = RunTexunit(runtime(), image, sampler, memory, coords, &hi);
+      const auto at_lo = RunTexunit(runtime, image, sampler, memory, coords, &lo);
+      const auto at_hi = RunTexunit(runtime, image, sampler, memory, coords, &hi);
 
       SamplerState state;
       state.mag = c.mag_linear ? VK_FILTER_LINEAR : VK_FILTER_NEAREST;
@@ -177,7 +189,10 @@ TEST_F(SampleConformance, TextureLodMatchesLavapipe) {
       state.address_v = c.v.vulkan;
       std::vector<std::array<uint32_t, 4>> theirs;
       std::string error;
-      ASSERT_TRUE(runner()->TextureLod(vk_image, state, coords, &theirs, &error)) << error;
+      if (!runner->TextureLod(vk_image, state, coords, &theirs, &error)) {
+        ADD_FAILURE() << error;
+        return total;
+      }
 
       Tally t;
       for (size_t i = 0; i < coords.size(); ++i) {
@@ -210,32 +225,60 @@ TEST_F(SampleConformance, TextureLodMatchesLavapipe) {
           if (linear) tolerance += 2.0f / 256;
           if (blend) tolerance += std::fabs(at_hi[i][k] - at_lo[i][k]) / 16;
           if (fmt.id == FormatId::kR8G8B8A8_UNORM && (linear || blend)) tolerance += 1.0f / 255;
+          // kHardware: texunit's quantisation on top (2^-8 per weight, 2^-8 of the blend).
+          float quantisation = 0;
+          if (hw) {
+            if (linear) quantisation += 2.0f / 256;
+            if (blend) quantisation += std::fabs(at_hi[i][k] - at_lo[i][k]) / 256;
+          }
+          tolerance += quantisation;
           const float diff = std::fabs(o - l);
-          if (diff <= tolerance) {
+          const float self = std::fabs(o - ours_float[i][k]);
+          const float self_tolerance = 1.0f / (1 << 20) + quantisation;
+          if (diff <= tolerance && self <= self_tolerance) {
             t.worst = std::max(t.worst, diff);
             continue;
           }
           if (++t.wrong == 1) {
-            char buf[256];
+            char buf[320];
             std::snprintf(buf, sizeof(buf),
                           "s %.9g t %.9g lod %.9g channel %d: texunit %.9g lavapipe %.9g "
-                          "(tolerance %.3g)",
-                          s, tc, coords[i][2], k, o, l, tolerance);
+                          "(tolerance %.3g); texunit kFloat %.9g (tolerance %.3g)",
+                          s, tc, coords[i][2], k, o, l, tolerance, ours_float[i][k],
+                          self_tolerance);
             t.first_wrong = buf;
           }
           break;
         }
       }
-      total_judged += t.judged;
-      total_open += t.open;
+      total.judged += t.judged;
+      total.open += t.open;
+      total.worst = std::max(total.worst, t.worst);
       std::printf("  %-20s %-48s %3d judged (largest difference %.3g), %3d open, %d wrong\n",
                   FormatName(fmt.id), CaseName(c).c_str(), t.judged, t.worst, t.open, t.wrong);
-      EXPECT_EQ(t.wrong, 0) << FormatName(fmt.id) << ", " << CaseName(c) << ": " << t.first_wrong;
+      EXPECT_EQ(t.wrong, 0) << FormatName(fmt.id) << ", " << CaseName(c)
+                            << (hw ? " (kHardware)" : "") << ": " << t.first_wrong;
     }
   }
-  std::printf("%d lanes judged, %d where Vulkan leaves the result open (%s)\n", total_judged,
-              total_open, runner()->device_name().c_str());
-  EXPECT_GT(total_judged, 20000);
+  return total;
+}
+
+TEST_F(SampleConformance, TextureLodMatchesLavapipe) {
+  if (runner() == nullptr) GTEST_SKIP() << "lavapipe unavailable: " << why();
+  const Tally t = RunLodCases(runner(), runtime(), PrecisionMode::kFloat);
+  std::printf("%d lanes judged, %d where Vulkan leaves the result open (%s)\n", t.judged, t.open,
+              runner()->device_name().c_str());
+  EXPECT_GT(t.judged, 20000);
+}
+
+// PrecisionMode::kHardware: the same lanes with texunit's 8-bit weights and LOD fraction, judged
+// with its quantisation allowed (RunLodCases).
+TEST_F(SampleConformance, TextureLodInHardwarePrecisionWithinVulkanPrecision) {
+  if (runner() == nullptr) GTEST_SKIP() << "lavapipe unavailable: " << why();
+  const Tally t = RunLodCases(runner(), runtime(), PrecisionMode::kHardware);
+  std::printf("kHardware: %d lanes judged (largest difference %.3g), %d open (%s)\n", t.judged,
+              t.worst, t.open, runner()->device_name().c_str());
+  EXPECT_GT(t.judged, 20000);
 }
 
 }  // namespace

@@ -141,8 +141,40 @@ std::unique_ptr<VkRunner> VkRunner::Create(std::string* why) {
       r->custom_border_ = true;
     }
   }
+  // 64-bit image atomics (VK_EXT_shader_image_atomic_int64: r64ui / r64i storage images), with
+  // shaderInt64 for the shaders' 64-bit integers.
+  VkPhysicalDeviceShaderImageAtomicInt64FeaturesEXT image_int64{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_IMAGE_ATOMIC_INT64_FEATURES_EXT};
+  if (has(VK_EXT_SHADER_IMAGE_ATOMIC_INT64_EXTENSION_NAME) && supported.shaderInt64 == VK_TRUE) {
+    VkPhysicalDeviceShaderImageAtomicInt64FeaturesEXT supported_int64{
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_IMAGE_ATOMIC_INT64_FEATURES_EXT};
+    VkPhysicalDeviceFeatures2 features2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+    features2.pNext = &supported_int64;
+    vkGetPhysicalDeviceFeatures2(r->physical_, &features2);
+    if (supported_int64.shaderImageInt64Atomics == VK_TRUE) {
+      enabled.push_back(VK_EXT_SHADER_IMAGE_ATOMIC_INT64_EXTENSION_NAME);
+      image_int64.shaderImageInt64Atomics = VK_TRUE;
+      features.shaderInt64 = VK_TRUE;
+      r->image_int64_atomics_ = true;
+    }
+  }
+  if (!r->image_int64_atomics_) {
+    r->image_int64_why_ = has(VK_EXT_SHADER_IMAGE_ATOMIC_INT64_EXTENSION_NAME)
+                              ? "lavapipe lacks shaderImageInt64Atomics or shaderInt64"
+                              : "lavapipe does not expose VK_EXT_shader_image_atomic_int64";
+  }
+  // The feature structures chained in the order they were enabled.
+  void* chain = nullptr;
+  if (r->image_int64_atomics_) {
+    image_int64.pNext = chain;
+    chain = &image_int64;
+  }
+  if (r->custom_border_) {
+    border.pNext = chain;
+    chain = &border;
+  }
   VkDeviceCreateInfo dci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
-  dci.pNext = r->custom_border_ ? &border : nullptr;
+  dci.pNext = chain;
   dci.queueCreateInfoCount = 1;
   dci.pQueueCreateInfos = &qci;
   dci.pEnabledFeatures = &features;

@@ -102,6 +102,11 @@ class VkRunner {
   bool CanCustomBorder() const { return custom_border_; }
   // Whether the samplerAnisotropy feature is enabled.
   bool CanAniso() const { return aniso_; }
+  // Whether 64-bit image atomics are enabled (VK_EXT_shader_image_atomic_int64's
+  // shaderImageInt64Atomics, with shaderInt64): R64_UINT / R64_SINT storage images that
+  // CanStorageAtomic accepts. Without them, `image_int64_why()` says what is missing.
+  bool CanImageInt64Atomics() const { return image_int64_atomics_; }
+  const std::string& image_int64_why() const { return image_int64_why_; }
   // texelFetch(tex, ivec2(x, y), level) for every lane; each result is the vec4/uvec4/ivec4's four
   // 32-bit words. Returns false with `error` on any Vulkan failure.
   bool TexelFetch(const Image2D& image, SampledKind kind, std::span<const FetchCoord> coords,
@@ -164,6 +169,8 @@ class VkRunner {
   bool minmax_ = false;
   bool custom_border_ = false;
   bool aniso_ = false;
+  bool image_int64_atomics_ = false;
+  std::string image_int64_why_;
 };
 
 }  // namespace texunit::conformance
