@@ -141,6 +141,8 @@ HWY_INLINE void LookupLevel(const WaveSetup& s, VI level, LevelGeometry& m) {
   if (!s.unnormalized) {
     m.fw = LevelLookup(df, lt.fwidth, level, uniform);
     m.fh = LevelLookup(df, lt.fheight, level, uniform);
+  } else {
+    m.fw = m.fh = hn::Set(df, 1.0f);  // not read (TexelSpace), but never left undefined
   }
 }
 
