@@ -204,6 +204,18 @@ HWY_INLINE void PointTexel(const WaveSetup& s, const LevelGeometry& g, VF u, VF 
   *y = PointAxis<kBorder>(s.clamp_y, v, g.h, g.inv_h, s.pow2_y, oy, border);
 }
 
+// The fractional part of one bilinear axis: `linear` lanes take floor(u - 0.5) as *i0 and the
+// weight of the next texel as *a (quantised in kHardware); the others floor(u) and weight 0.
+HWY_INLINE void AxisFraction(const WaveSetup& s, VF u, MF linear, VI* i0, VF* a) {
+  const DF df;
+  const DI di;
+  const VF uu = hn::IfThenElse(linear, hn::Sub(u, hn::Set(df, 0.5f)), u);
+  const VF fu = hn::Floor(uu);
+  *a = hn::IfThenElseZero(linear, hn::Sub(uu, fu));
+  if (s.hardware_precision) *a = Quantize8(*a);
+  *i0 = hn::ConvertTo(di, fu);
+}
+
 // One axis of the bilinear footprint: texels i0 + 1 apart after the clamp mode (*x0, *x1), the
 // weight of the second (*a), and the border marks (*b0, *b1; set only by border modes). Lanes
 // outside `linear` get their POINT texel as the first and weight 0.
@@ -213,13 +225,8 @@ HWY_INLINE void LinearAxis(const WaveSetup& s, ClampMode mode, VF u, VI n, VF in
   const DF df;
   const DI di;
   if constexpr (kBorder) u = HalfBorderClamp(mode, u, n);
-  const VF uu = hn::IfThenElse(linear, hn::Sub(u, hn::Set(df, 0.5f)), u);
-  const VF fu = hn::Floor(uu);
-  *a = hn::IfThenElseZero(linear, hn::Sub(uu, fu));
-  if (s.hardware_precision) {
-    *a = hn::Mul(hn::Floor(hn::Mul(*a, hn::Set(df, 256.0f))), hn::Set(df, 1.0f / 256.0f));
-  }
-  VI i0 = hn::ConvertTo(di, fu);
+  VI i0;
+  AxisFraction(s, u, linear, &i0, a);
   if constexpr (kBorder) {
     // POINT lanes (of a mixed chunk) take the half-border modes' last-texel rule.
     if (IsHalfBorderMode(mode)) {

@@ -130,17 +130,11 @@ HWY_INLINE VF CubeFaceCoord(VF s) {
 // floor(u - 0.5) and its neighbour, unmapped (-1..n). u, v are in [0, n].
 HWY_INLINE void CubeFootprint(const WaveSetup& s, const LevelGeometry& g, VF u, VF v, MF linear,
                               Footprint& m) {
-  const DF df;
   const DI di;
   const VI last = hn::Sub(g.w, hn::Set(di, 1));
   const auto axis = [&](VF c, VI* i0, VI* i1, VF* a) {
-    const VF cc = hn::IfThenElse(linear, hn::Sub(c, hn::Set(df, 0.5f)), c);
-    const VF fc = hn::Floor(cc);
-    *a = hn::IfThenElseZero(linear, hn::Sub(cc, fc));
-    if (s.hardware_precision) {
-      *a = hn::Mul(hn::Floor(hn::Mul(*a, hn::Set(df, 256.0f))), hn::Set(df, 1.0f / 256.0f));
-    }
-    const VI i = hn::ConvertTo(di, fc);
+    VI i;
+    AxisFraction(s, c, linear, &i, a);
     *i0 = hn::IfThenElse(hn::RebindMask(di, linear), i, hn::Min(i, last));
     *i1 = hn::Add(*i0, hn::Set(di, 1));
   };

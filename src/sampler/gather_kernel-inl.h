@@ -32,9 +32,8 @@ HWY_INLINE VU GatherTexel(const WaveSetup& s, const OutputPlan& p, const LevelGe
   TEXUNIT_VEC4(VU, bits);
   FetchForLoad(s, g.offset_words, elem, in_block, active, bits);
   if (s.residency != nullptr) {  // PRT: a non-resident texel reads as zero
-    const MI miss = NonResident(s, g.offset_words, elem, hn::AndNot(border, active));
-    for (int c = 0; c < 4; ++c) bits[c] = hn::IfThenZeroElse(hn::RebindMask(du, miss), bits[c]);
-    *missed = hn::Or(*missed, miss);
+    *missed = hn::Or(
+        *missed, ZeroNonResident<VU>(s, g.offset_words, elem, hn::AndNot(border, active), bits));
   }
   if (s.has_border) BorderTexel(du, s.border_bits, hn::RebindMask(du, border), bits);
   if (s.plan.numeric == NumericClass::kFloat) {

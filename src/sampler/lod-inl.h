@@ -45,21 +45,6 @@ HWY_INLINE VF Log2(DF df, VF x) {
   return hn::IfThenElse(bad, hn::Set(df, __builtin_nanf("")), r);
 }
 
-// 0.5 * log2(max(rx, ry)) of the texel-space derivatives (max is NaN when either is NaN). 3D
-// adds dw (`volume`): rx = (dudx^2 + dvdx^2) + dwdx^2.
-HWY_INLINE VF RhoLambda(VF dudx, VF dvdx, VF dudy, VF dvdy, bool volume, VF dwdx, VF dwdy) {
-  const DF df;
-  VF rx = hn::Add(hn::Mul(dudx, dudx), hn::Mul(dvdx, dvdx));
-  VF ry = hn::Add(hn::Mul(dudy, dudy), hn::Mul(dvdy, dvdy));
-  if (volume) {
-    rx = hn::Add(rx, hn::Mul(dwdx, dwdx));
-    ry = hn::Add(ry, hn::Mul(dwdy, dwdy));
-  }
-  VF r = hn::Max(rx, ry);
-  r = hn::IfThenElse(hn::Or(hn::IsNaN(rx), hn::IsNaN(ry)), hn::Set(df, __builtin_nanf("")), r);
-  return hn::Mul(hn::Set(df, 0.5f), Log2(df, r));
-}
-
 // Lane `k` of each quad (k = 0..3) broadcast to the quad's four lanes, for the chunk at `base`.
 template <int kLane>
 HWY_INLINE VF QuadLane(const float* v, size_t base) {
@@ -72,79 +57,86 @@ HWY_INLINE VF QuadLane(const float* v, size_t base) {
 #endif
 }
 
-// Implicit LOD (coarse: one value per quad) for the chunk starting at `base`.
-HWY_INLINE VF ImplicitLambda(const WaveSetup& s, const SamplerOperands& op, size_t base) {
+// Step 1's derivatives of one coordinate (`axis` 0, 1, 2: s, t, r), before the W, H, D scales:
+// the quad's differences for the implicit LOD (coarse: top-right and bottom-left minus top-left,
+// one value per quad), or the operands: each lane's (_D), its quad's top-left lane's (_CD).
+HWY_INLINE void AxisDerivatives(const WaveSetup& s, const SamplerOperands& op, size_t base,
+                                int axis, VF* ddx, VF* ddy) {
   const DF df;
-  const VF s_tl = QuadLane<0>(op.s, base), t_tl = QuadLane<0>(op.t, base);
-  const VF w = hn::Set(df, s.lod_width), h = hn::Set(df, s.lod_height);
-  const VF dudx = hn::Mul(hn::Sub(QuadLane<1>(op.s, base), s_tl), w);
-  const VF dvdx = hn::Mul(hn::Sub(QuadLane<1>(op.t, base), t_tl), h);
-  const VF dudy = hn::Mul(hn::Sub(QuadLane<2>(op.s, base), s_tl), w);
-  const VF dvdy = hn::Mul(hn::Sub(QuadLane<2>(op.t, base), t_tl), h);
-  if (!s.uses_z) return RhoLambda(dudx, dvdx, dudy, dvdy, false, dudx, dudy);
-  const VF r_tl = QuadLane<0>(op.r, base), d = hn::Set(df, s.lod_depth);
-  const VF dwdx = hn::Mul(hn::Sub(QuadLane<1>(op.r, base), r_tl), d);
-  const VF dwdy = hn::Mul(hn::Sub(QuadLane<2>(op.r, base), r_tl), d);
-  return RhoLambda(dudx, dvdx, dudy, dvdy, true, dwdx, dwdy);
+  if (s.lod_derivatives) {
+    const auto load = [&](const float* v) {
+      return s.lod_coarse ? QuadLane<0>(v, base) : hn::LoadU(df, v + base);
+    };
+    *ddx = load(op.deriv[0][axis]);
+    *ddy = load(op.deriv[1][axis]);
+    return;
+  }
+  const float* v = axis == 0 ? op.s : axis == 1 ? op.t : op.r;
+  const VF tl = QuadLane<0>(v, base);
+  *ddx = hn::Sub(QuadLane<1>(v, base), tl);
+  *ddy = hn::Sub(QuadLane<2>(v, base), tl);
 }
 
-// _D: each lane's derivative operands; _CD: those of its quad's top-left lane.
+// Step 1's rx = (dudx^2 + dvdx^2) + dwdx^2 and ry likewise (dw on 3D only; 1D's t derivatives are
+// zeros), and the unscaled derivatives of s and t (anisotropic filtering's long axis).
+HWY_INLINE void DerivativeLengths(const WaveSetup& s, const SamplerOperands& op, size_t base,
+                                  VF* rx, VF* ry, VF* dsdx, VF* dtdx, VF* dsdy, VF* dtdy) {
+  const DF df;
+  AxisDerivatives(s, op, base, 0, dsdx, dsdy);
+  AxisDerivatives(s, op, base, 1, dtdx, dtdy);
+  const VF w = hn::Set(df, s.lod_width), h = hn::Set(df, s.lod_height);
+  const VF dudx = hn::Mul(*dsdx, w), dvdx = hn::Mul(*dtdx, h);
+  const VF dudy = hn::Mul(*dsdy, w), dvdy = hn::Mul(*dtdy, h);
+  *rx = hn::Add(hn::Mul(dudx, dudx), hn::Mul(dvdx, dvdx));
+  *ry = hn::Add(hn::Mul(dudy, dudy), hn::Mul(dvdy, dvdy));
+  if (!s.uses_z) return;
+  VF drdx, drdy;
+  AxisDerivatives(s, op, base, 2, &drdx, &drdy);
+  const VF d = hn::Set(df, s.lod_depth);
+  const VF dwdx = hn::Mul(drdx, d), dwdy = hn::Mul(drdy, d);
+  *rx = hn::Add(*rx, hn::Mul(dwdx, dwdx));
+  *ry = hn::Add(*ry, hn::Mul(dwdy, dwdy));
+}
+
+// max(rx, ry), NaN when either is.
+HWY_INLINE VF MaxOrNaN(VF rx, VF ry) {
+  const DF df;
+  return hn::IfThenElse(hn::Or(hn::IsNaN(rx), hn::IsNaN(ry)), hn::Set(df, __builtin_nanf("")),
+                        hn::Max(rx, ry));
+}
+
+// Step 1 from derivatives (implicit, _D, _CD): 0.5 * log2(max(rx, ry)).
 HWY_INLINE VF DerivativeLambda(const WaveSetup& s, const SamplerOperands& op, size_t base) {
   const DF df;
-  const auto load = [&](const float* v) {
-    return s.lod_coarse ? QuadLane<0>(v, base) : hn::LoadU(df, v + base);
-  };
-  const VF w = hn::Set(df, s.lod_width), h = hn::Set(df, s.lod_height);
-  const VF dudx = hn::Mul(load(op.deriv[0][0]), w);
-  const VF dvdx = hn::Mul(load(op.deriv[0][1]), h);
-  const VF dudy = hn::Mul(load(op.deriv[1][0]), w);
-  const VF dvdy = hn::Mul(load(op.deriv[1][1]), h);
-  if (!s.uses_z) return RhoLambda(dudx, dvdx, dudy, dvdy, false, dudx, dudy);
-  const VF d = hn::Set(df, s.lod_depth);
-  return RhoLambda(dudx, dvdx, dudy, dvdy, true, hn::Mul(load(op.deriv[0][2]), d),
-                   hn::Mul(load(op.deriv[1][2]), d));
+  VF rx, ry, dsdx, dtdx, dsdy, dtdy;
+  DerivativeLengths(s, op, base, &rx, &ry, &dsdx, &dtdx, &dsdy, &dtdy);
+  return hn::Mul(hn::Set(df, 0.5f), Log2(df, MaxOrNaN(rx, ry)));
 }
 
-// Steps 1-2: lambda before the clamps (what GET_LOD returns as y). Not for LZ.
-HWY_INLINE VF UnclampedLambda(const WaveSetup& s, const SamplerOperands& op, size_t base) {
+// Step 2's biases: the S#'s LOD_BIAS and, for _B, the bias operand.
+HWY_INLINE VF AddBias(const WaveSetup& s, const SamplerOperands& op, size_t base, VF lambda) {
   const DF df;
-  VF lambda = s.lod_explicit      ? hn::LoadU(df, op.lod + base)
-              : s.lod_derivatives ? DerivativeLambda(s, op, base)
-                                  : ImplicitLambda(s, op, base);
   lambda = hn::Add(lambda, hn::Set(df, s.sampler_bias));
   if (s.use_bias_operand) lambda = hn::Add(lambda, hn::LoadU(df, op.bias + base));
   return lambda;
 }
 
+// Steps 1-2: lambda before the clamps (what GET_LOD returns as y). Not for LZ.
+HWY_INLINE VF UnclampedLambda(const WaveSetup& s, const SamplerOperands& op, size_t base) {
+  const DF df;
+  return AddBias(s, op, base,
+                 s.lod_explicit ? hn::LoadU(df, op.lod + base) : DerivativeLambda(s, op, base));
+}
+
 // Anisotropic filtering's footprint (docs/sampling.md, "Anisotropic filtering") for 2D-like
 // images: the probe count n (1..R, as a float), the long axis (ds, dt) in normalized coordinates
-// and lambda of P / n^2 with steps 2's biases (what ClampLambda takes).
+// and lambda of P / n^2 with step 2's biases (what ClampLambda takes).
 HWY_INLINE VF AnisoLambda(const WaveSetup& s, const SamplerOperands& op, size_t base, VF* n, VF* ds,
                           VF* dt) {
   const DF df;
-  VF dsdx, dtdx, dsdy, dtdy;
-  if (s.lod_derivatives) {
-    const auto load = [&](const float* v) {
-      return s.lod_coarse ? QuadLane<0>(v, base) : hn::LoadU(df, v + base);
-    };
-    dsdx = load(op.deriv[0][0]);
-    dtdx = load(op.deriv[0][1]);
-    dsdy = load(op.deriv[1][0]);
-    dtdy = load(op.deriv[1][1]);
-  } else {
-    const VF s_tl = QuadLane<0>(op.s, base), t_tl = QuadLane<0>(op.t, base);
-    dsdx = hn::Sub(QuadLane<1>(op.s, base), s_tl);
-    dtdx = hn::Sub(QuadLane<1>(op.t, base), t_tl);
-    dsdy = hn::Sub(QuadLane<2>(op.s, base), s_tl);
-    dtdy = hn::Sub(QuadLane<2>(op.t, base), t_tl);
-  }
-  const VF w = hn::Set(df, s.lod_width), h = hn::Set(df, s.lod_height);
-  const VF dudx = hn::Mul(dsdx, w), dvdx = hn::Mul(dtdx, h);
-  const VF dudy = hn::Mul(dsdy, w), dvdy = hn::Mul(dtdy, h);
-  const VF rx = hn::Add(hn::Mul(dudx, dudx), hn::Mul(dvdx, dvdx));
-  const VF ry = hn::Add(hn::Mul(dudy, dudy), hn::Mul(dvdy, dvdy));
-  const MF nan = hn::Or(hn::IsNaN(rx), hn::IsNaN(ry));
-  const VF p = hn::IfThenElse(nan, hn::Set(df, __builtin_nanf("")), hn::Max(rx, ry));
+  VF rx, ry, dsdx, dtdx, dsdy, dtdy;
+  DerivativeLengths(s, op, base, &rx, &ry, &dsdx, &dtdx, &dsdy, &dtdy);
+  const VF p = MaxOrNaN(rx, ry);
   const VF q = hn::Min(rx, ry);
   const VF one = hn::Set(df, 1.0f);
   VF count = hn::Min(hn::Ceil(hn::Sqrt(hn::Div(p, q))), hn::Set(df, static_cast<float>(s.aniso)));
@@ -155,17 +147,13 @@ HWY_INLINE VF AnisoLambda(const WaveSetup& s, const SamplerOperands& op, size_t 
   const MF x_major = hn::Ge(rx, ry);
   *ds = hn::IfThenElse(x_major, dsdx, dsdy);
   *dt = hn::IfThenElse(x_major, dtdx, dtdy);
-  VF lambda = hn::Mul(hn::Set(df, 0.5f), Log2(df, hn::Div(p, hn::Mul(count, count))));
-  lambda = hn::Add(lambda, hn::Set(df, s.sampler_bias));
-  if (s.use_bias_operand) lambda = hn::Add(lambda, hn::LoadU(df, op.bias + base));
-  return lambda;
+  return AddBias(s, op, base,
+                 hn::Mul(hn::Set(df, 0.5f), Log2(df, hn::Div(p, hn::Mul(count, count)))));
 }
 
 // Step 4 alone (LZ skips steps 2-3 but not this).
 HWY_INLINE VF QuantizeLambda(const WaveSetup& s, VF lambda) {
-  const DF df;
-  if (!s.hardware_precision) return lambda;
-  return hn::Mul(hn::Floor(hn::Mul(lambda, hn::Set(df, 256.0f))), hn::Set(df, 1.0f / 256));
+  return s.hardware_precision ? Quantize8(lambda) : lambda;
 }
 
 // Steps 3-4: the S# MIN_LOD (raised by a _CL operand that is not NaN) and MAX_LOD, a NaN lambda

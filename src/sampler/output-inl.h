@@ -57,7 +57,6 @@ HWY_INLINE void WriteResult(const OutputPlan& p, VU v, hn::Mask<DU> active, bool
   StoreActive(v, active, all_active, out, base, p.lane_count);
 }
 
-// The status dword: 0, every texel being resident in this release.
 // The TFE/LWE status dword: `status` (prt-inl.h's StatusDword), or 0.
 HWY_INLINE void WriteStatus(const OutputPlan& p, hn::Mask<DU> active, bool all_active, size_t base,
                             VU status) {

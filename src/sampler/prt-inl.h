@@ -7,6 +7,7 @@
 #define TEXUNIT_PRT_INL_H_
 #endif
 
+#include "formats/vec4-inl.h"
 #include "hwy/highway.h"
 #include "sampler/sampler_common-inl.h"
 
@@ -36,6 +37,16 @@ HWY_INLINE MI NonResident(const WaveSetup& s, VI offset_words, VI elem, MI reads
   const VU bit =
       hn::And(hn::Shr(word, hn::BitCast(du, hn::And(page, hn::Set(di, 31)))), hn::Set(du, 1));
   return hn::And(reads, hn::RebindMask(di, hn::Eq(bit, hn::Zero(du))));
+}
+
+// A non-resident texel reads as zero: zeroes the channels of `t` (floats or bits) on the `reads`
+// lanes whose texel is in a non-resident page, and returns those lanes.
+template <class V>
+HWY_INLINE MI ZeroNonResident(const WaveSetup& s, VI offset_words, VI elem, MI reads, Vec4<V> t) {
+  const MI miss = NonResident(s, offset_words, elem, reads);
+  const auto m = hn::RebindMask(hn::DFromV<V>(), miss);
+  for (int c = 0; c < 4; ++c) t[c] = hn::IfThenZeroElse(m, t[c]);
+  return miss;
 }
 
 // Whether a wave's status dwords can be non-zero: TFE/LWE asked for on a PRT (MIN_LOD_WARN set).

@@ -56,8 +56,7 @@ HWY_INLINE void FilterTexel(const WaveSetup& s, const GeneralWave& w, const Leve
       const DI di;
       VI in_block;
       const VI elem = hn::Add(slice_base, ElementOf(s.plan, g.pitch, x, y, &in_block));
-      const MI miss = NonResident(s, g.offset_words, elem, hn::AndNot(border, active));
-      for (int c = 0; c < 4; ++c) out[c] = hn::IfThenZeroElse(hn::RebindMask(df, miss), out[c]);
+      const MI miss = ZeroNonResident<VF>(s, g.offset_words, elem, hn::AndNot(border, active), out);
       hn::Store(hn::Or(hn::Load(di, w.fail), hn::VecFromMask(di, miss)), di, w.fail);
     }
     const MF on_border = hn::RebindMask(df, border);
@@ -340,15 +339,16 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
     ChooseLevels(s, mip, lambda, &d0, &d1, &frac);
 
     TEXUNIT_VEC4(VF, c);
-    const MF many = hn::And(active, hn::Gt(probes, hn::Set(df, 1.0f)));
-    if (kGeneral && aniso && !hn::AllFalse(df, many)) {
+    const bool probe =
+        kGeneral && aniso && !hn::AllFalse(df, hn::And(active, hn::Gt(probes, hn::Set(df, 1.0f))));
+    if (probe) {  // both levels, blended inside
       SampleProbes(s, w, op, base, mip, d0, d1, frac, s_raw, t_raw, probes, ds, dt, ox, oy, oz, ref,
                    linear, any_linear, active, c);
     } else {
       SampleLevel<kPath, kGeneral>(s, w, op, base, d0, sc, tc, ox, oy, oz, ref, linear, any_linear,
                                    active, c);
     }
-    if (!(kGeneral && aniso && !hn::AllFalse(df, many)) && mip == MipFilter::kLinear) {
+    if (!probe && mip == MipFilter::kLinear) {
       const MF blend = hn::And(active, hn::Gt(frac, hn::Zero(df)));
       if (!hn::AllFalse(df, blend)) {
         TEXUNIT_VEC4(VF, c1);
@@ -387,10 +387,7 @@ HWY_NOINLINE void SampleKernel(const WaveSetup& s) {
 }
 
 HWY_INLINE void SampleWaveImpl(const WaveSetup& s) {
-  if (s.compare || s.has_border || s.type != ImageType::k2D || s.reduction != FilterMode::kBlend ||
-      s.aniso > 1 || s.prt) {
-    return SampleKernel<FetchPath::kPlain, true>(s);
-  }
+  if (s.general_kernel) return SampleKernel<FetchPath::kPlain, true>(s);
   switch (s.plan.path) {
     case FetchPath::kRgba8Unorm:
       return SampleKernel<FetchPath::kRgba8Unorm, false>(s);

@@ -37,6 +37,12 @@ HWY_INLINE hn::Vec<D> LevelLookup(D d, const T* table, VI level, int uniform) {
   return hn::GatherIndex(d, table, level);
 }
 
+// kHardware's 8 fractional bits: floor(x * 256) / 256, for bilinear weights and the LOD.
+HWY_INLINE VF Quantize8(VF x) {
+  const DF df;
+  return hn::Mul(hn::Floor(hn::Mul(x, hn::Set(df, 256.0f))), hn::Set(df, 1.0f / 256.0f));
+}
+
 // Lane i of the chunk is active when bit (base + i) of `exec` is set. A chunk has up to 64 lanes
 // (SVE at 2048 bits), so the mask is loaded from the bytes of exec >> base, least significant
 // first, whatever the vector width.

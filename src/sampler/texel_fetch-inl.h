@@ -156,23 +156,26 @@ constexpr bool IsRgba8Path(FetchPath p) {
   return p == FetchPath::kRgba8Unorm || p == FetchPath::kRgba8Srgb || p == FetchPath::kRgba8Uint;
 }
 
-// The fast paths' words of texel `elem` (inactive lanes read word 0): RGBA32F's four, RGBA8's one
-// (w[0]; the others are not written).
+// Words per texel of a fast path: RGBA32F 4, RGBA16F 2, RGBA8 and R32F 1.
+constexpr int FastPathWords(FetchPath p) {
+  return p == FetchPath::kRgba32Float ? 4 : p == FetchPath::kRgba16Float ? 2 : 1;
+}
+
+// The fast paths' words of texel `elem` (inactive lanes read word 0): w[0..FastPathWords) (the
+// others are not written).
 template <FetchPath kPath>
 HWY_INLINE void GatherFastTexel(const WaveSetup& s, VI offset_words, VI elem, MI active,
                                 Vec4<VU> w) {
   const DI di;
   const DU du;
+  constexpr int kWords = FastPathWords(kPath);
   const int32_t* base = reinterpret_cast<const int32_t*>(s.host);
-  if constexpr (kPath == FetchPath::kRgba32Float) {
-    const VI word = hn::IfThenElseZero(active, hn::Add(offset_words, hn::ShiftLeft<2>(elem)));
-    for (int k = 0; k < 4; ++k) {
-      w[k] = hn::BitCast(du, hn::GatherIndex(di, base, hn::Add(word, hn::Set(di, k))));
-    }
-  } else {
-    static_assert(IsRgba8Path(kPath), "a fast path");
-    w[0] = hn::BitCast(
-        du, hn::GatherIndex(di, base, hn::IfThenElseZero(active, hn::Add(offset_words, elem))));
+  const VI word = hn::IfThenElseZero(active, hn::Add(offset_words, hn::ShiftLeft < kWords == 4 ? 2
+                                                                   : kWords == 2               ? 1
+                                                                                 : 0 > (elem)));
+  for (int k = 0; k < kWords; ++k) {
+    w[k] =
+        hn::BitCast(du, hn::GatherIndex(di, base, k == 0 ? word : hn::Add(word, hn::Set(di, k))));
   }
 }
 
@@ -181,34 +184,24 @@ HWY_INLINE void GatherFastTexel(const WaveSetup& s, VI offset_words, VI elem, MI
 template <FetchPath kPath>
 HWY_INLINE void FetchTexel(const WaveSetup& s, VI offset_words, VI pitch, VI x, VI y, MI active,
                            Vec4<VF> out) {
-  if constexpr (kPath == FetchPath::kRgba32Float || IsRgba8Path(kPath)) {
+  if constexpr (kPath != FetchPath::kPlain && kPath != FetchPath::kBlock) {
     TEXUNIT_VEC4(VU, w);
     GatherFastTexel<kPath>(s, offset_words, hn::Add(hn::Mul(y, pitch), x), active, w);
+    // The general decode's conversions (FlushDenormal, SmallFloatToF32, MissingChannel) without
+    // its per-channel dispatch: the same bits.
     if constexpr (kPath == FetchPath::kRgba32Float) {
       for (int c = 0; c < 4; ++c) out[c] = FlushDenormal(AsFloat(w[c]));
+    } else if constexpr (kPath == FetchPath::kRgba16Float) {
+      const VU mask = hn::Set(DU(), 0xFFFFu);
+      for (int k = 0; k < 2; ++k) {
+        out[2 * k] = AsFloat(SmallFloatToF32(hn::And(w[k], mask), 10, true));
+        out[2 * k + 1] = AsFloat(SmallFloatToF32(hn::ShiftRight<16>(w[k]), 10, true));
+      }
+    } else if constexpr (kPath == FetchPath::kR32Float) {
+      out[0] = FlushDenormal(AsFloat(w[0]));
+      for (int c = 1; c < 4; ++c) out[c] = AsFloat(MissingChannel(s.plan, c));
     } else {
       Rgba8Channels<kPath>(w[0], out);
-    }
-  } else if constexpr (kPath == FetchPath::kRgba16Float || kPath == FetchPath::kR32Float) {
-    // The general decode's conversions (SmallFloatToF32, FlushDenormal), without its per-channel
-    // dispatch: the same bits.
-    const DI di;
-    const DU du;
-    const int32_t* base = reinterpret_cast<const int32_t*>(s.host);
-    const VI elem = hn::Add(hn::Mul(y, pitch), x);
-    if constexpr (kPath == FetchPath::kRgba16Float) {
-      const VI word = hn::IfThenElseZero(active, hn::Add(offset_words, hn::ShiftLeft<1>(elem)));
-      const VU mask = hn::Set(du, 0xFFFFu);
-      for (int k = 0; k < 2; ++k) {
-        const VU w = hn::BitCast(du, hn::GatherIndex(di, base, hn::Add(word, hn::Set(di, k))));
-        out[2 * k] = AsFloat(SmallFloatToF32(hn::And(w, mask), 10, true));
-        out[2 * k + 1] = AsFloat(SmallFloatToF32(hn::ShiftRight<16>(w), 10, true));
-      }
-    } else {
-      const VI word = hn::IfThenElseZero(active, hn::Add(offset_words, elem));
-      out[0] = FlushDenormal(AsFloat(hn::BitCast(du, hn::GatherIndex(di, base, word))));
-      out[1] = out[2] = hn::Zero(DF());
-      out[3] = hn::Set(DF(), 1.0f);
     }
   } else {
     FetchTexelGeneral(s, offset_words, pitch, x, y, hn::Zero(DI()), active, out);

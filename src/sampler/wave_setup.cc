@@ -241,11 +241,9 @@ Status PrepareSampler(const TexRequest& req, WaveSetup* s) {
   if (!s->cube_seamless) TEXUNIT_RETURN_IF_ERROR(PrepareBorder(req, s));
   // Depth compares, border modes, min/max, aniso, PRTs and the types other than 2D run the general
   // kernels, on the general fetch path (SampleWaveImpl; gathers read texels through FetchForLoad).
-  if ((s->compare || s->has_border || s->type != ImageType::k2D ||
-       s->reduction != FilterMode::kBlend || s->aniso > 1 || s->prt) &&
-      s->plan.path != FetchPath::kBlock) {
-    s->plan.path = FetchPath::kPlain;
-  }
+  s->general_kernel = s->compare || s->has_border || s->type != ImageType::k2D ||
+                      s->reduction != FilterMode::kBlend || s->aniso > 1 || s->prt;
+  if (s->general_kernel && s->plan.path != FetchPath::kBlock) s->plan.path = FetchPath::kPlain;
   if (req.op.kind == OpKind::kGather4) {
     s->gather_sel = SelOf(req.image->dst_sel[std::countr_zero(req.mods.dmask & 0xFu)]);
   }
@@ -496,8 +494,6 @@ Status CheckAtomic(const TexRequest& req, WaveSetup* s) {
   return Status::Ok();
 }
 
-}  // namespace
-
 // Partially resident textures (docs/sampling.md): a T# with MIN_LOD_WARN set and a map of its
 // footprint's pages. Loads, samples and gathers check it; the map must cover the footprint.
 Status PrepareResidency(const TexRequest& req, uint64_t total_bytes, WaveSetup* s) {
@@ -520,6 +516,8 @@ Status PrepareResidency(const TexRequest& req, uint64_t total_bytes, WaveSetup* 
   s->residency = req.residency;
   return Status::Ok();
 }
+
+}  // namespace
 
 Status PrepareWave(const TexRequest& req, const ExecOptions& options, WaveSetup* s) {
   s->req = &req;

@@ -127,6 +127,8 @@ struct WaveSetup {
   // Anisotropic filtering: R = 2^MAX_ANISO_RATIO probes at most, when the minification filter is
   // ANISO_* on a 2D, 2D_ARRAY or CUBE sample with a derivative LOD; 1 when no lane can probe.
   int32_t aniso = 1;
+  // The sample op runs the general kernel (SampleWaveImpl), on the general fetch path.
+  bool general_kernel = false;
 };
 
 // Partially resident textures: residency is tracked in pages of this size.
