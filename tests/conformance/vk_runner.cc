@@ -19,6 +19,17 @@ namespace texunit::conformance {
 
 namespace {
 
+// What the device supports of one extension's feature struct (chained into
+// vkGetPhysicalDeviceFeatures2).
+template <typename T>
+T SupportedFeatures(VkPhysicalDevice physical, VkStructureType type) {
+  T supported{type};
+  VkPhysicalDeviceFeatures2 features2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+  features2.pNext = &supported;
+  vkGetPhysicalDeviceFeatures2(physical, &features2);
+  return supported;
+}
+
 // The aspect a view, a barrier and a buffer-image copy of `format` name: depth for depth formats
 // (this runner samples and uploads depth only), colour for the rest.
 VkImageAspectFlags AspectOf(VkFormat format) {
@@ -130,12 +141,9 @@ std::unique_ptr<VkRunner> VkRunner::Create(std::string* why) {
   VkPhysicalDeviceCustomBorderColorFeaturesEXT border{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT};
   if (has(VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME)) {
-    VkPhysicalDeviceCustomBorderColorFeaturesEXT supported_border{
-        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT};
-    VkPhysicalDeviceFeatures2 features2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
-    features2.pNext = &supported_border;
-    vkGetPhysicalDeviceFeatures2(r->physical_, &features2);
-    if (supported_border.customBorderColors == VK_TRUE) {
+    if (SupportedFeatures<VkPhysicalDeviceCustomBorderColorFeaturesEXT>(
+            r->physical_, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT)
+            .customBorderColors == VK_TRUE) {
       enabled.push_back(VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME);
       border.customBorderColors = VK_TRUE;
       r->custom_border_ = true;
@@ -146,12 +154,9 @@ std::unique_ptr<VkRunner> VkRunner::Create(std::string* why) {
   VkPhysicalDeviceShaderImageAtomicInt64FeaturesEXT image_int64{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_IMAGE_ATOMIC_INT64_FEATURES_EXT};
   if (has(VK_EXT_SHADER_IMAGE_ATOMIC_INT64_EXTENSION_NAME) && supported.shaderInt64 == VK_TRUE) {
-    VkPhysicalDeviceShaderImageAtomicInt64FeaturesEXT supported_int64{
-        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_IMAGE_ATOMIC_INT64_FEATURES_EXT};
-    VkPhysicalDeviceFeatures2 features2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
-    features2.pNext = &supported_int64;
-    vkGetPhysicalDeviceFeatures2(r->physical_, &features2);
-    if (supported_int64.shaderImageInt64Atomics == VK_TRUE) {
+    if (SupportedFeatures<VkPhysicalDeviceShaderImageAtomicInt64FeaturesEXT>(
+            r->physical_, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_IMAGE_ATOMIC_INT64_FEATURES_EXT)
+            .shaderImageInt64Atomics == VK_TRUE) {
       enabled.push_back(VK_EXT_SHADER_IMAGE_ATOMIC_INT64_EXTENSION_NAME);
       image_int64.shaderImageInt64Atomics = VK_TRUE;
       features.shaderInt64 = VK_TRUE;
