@@ -123,7 +123,9 @@ Status Runtime::Create(const RuntimeOptions& options, std::unique_ptr<Runtime>* 
   rt->impl_->exec.format_fast_paths = options.format_fast_paths;
   const int64_t chosen = forced != 0 ? forced : BestTarget();
   KernelTable& k = rt->impl_->kernels;
-  if (!GetSampleKernels(chosen, &k) || !GetMemoryKernels(chosen, &k)) {
+  if (!GetSampleKernels(chosen, &k) || !GetMemoryKernels(chosen, &k) ||
+      !GetHotSampleRgba8Kernels(chosen, &k) || !GetHotSampleFloatKernels(chosen, &k) ||
+      !GetHotSampleDepthKernels(chosen, &k)) {
     return Status::Internal(std::string("no kernels were compiled for target ") +
                             hwy::TargetName(chosen));
   }
@@ -141,9 +143,12 @@ Status Runtime::Execute(const TexRequest& request) const {
     return Status::Ok();
   }
   switch (request.op.kind) {
-    case OpKind::kSample:
-      impl_->kernels.sample(setup);
+    case OpKind::kSample: {
+      const WaveKernel hot =
+          setup.hot_kernel >= 0 ? impl_->kernels.hot_sample[setup.hot_kernel] : nullptr;
+      (hot != nullptr ? hot : impl_->kernels.sample)(setup);
       break;
+    }
     case OpKind::kGather4:
       impl_->kernels.gather4(setup);
       break;

@@ -149,6 +149,8 @@ Status BenchWorkload::Create(const BenchConfig& config, std::unique_ptr<BenchWor
   s.mip_filter =
       config.filter == BenchFilter::kTrilinear || aniso ? MipFilter::kLinear : MipFilter::kPoint;
   s.max_lod = static_cast<uint16_t>((w->image_->levels() - 1) << 8);
+  // POINT floors its coordinates, as radv configures nearest samplers (TRUNC_COORD = 1).
+  s.trunc_coord = config.filter == BenchFilter::kPoint;
 
   // Lanes: a full-screen N x N pass in 8x8 tiles, or as many random lanes.
   std::vector<Tile> tiles = MortonTiles(config.size, config.size);

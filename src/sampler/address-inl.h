@@ -112,6 +112,27 @@ HWY_INLINE VF HalfBorderClamp(ClampMode mode, VF u, VI n) {
   return hn::Min(hn::Max(u, lo), fn);
 }
 
+// S# TRUNC_COORD = 0: a POINT coordinate rounded to 1/64 texel, half to even, before its floor
+// (docs/sampling.md, "Texel coordinates"). u is within +-2^24, so u * 64 is exact, and where it
+// has a fraction (|u * 64| < 2^23) its floor plus one is exact too. Not hn::Round: Highway's
+// SCALAR rounding adds 0.5 first, which carries 0.49999997 up.
+HWY_INLINE VF RoundPointCoord(VF u) {
+  const DF df;
+  const DI di;
+  const VF x = hn::Mul(u, hn::Set(df, 64.0f));
+  const VF fl = hn::Floor(x);
+  const VF frac = hn::Sub(x, fl);
+  const VF half = hn::Set(df, 0.5f);
+  const MI odd = hn::Eq(hn::And(hn::ConvertTo(di, fl), hn::Set(di, 1)), hn::Set(di, 1));
+  const MF up = hn::Or(hn::Gt(frac, half), hn::And(hn::Eq(frac, half), hn::RebindMask(df, odd)));
+  return hn::Mul(hn::Add(fl, hn::IfThenElseZero(up, hn::Set(df, 1.0f))), hn::Set(df, 1.0f / 64));
+}
+
+// The coordinate a POINT index is taken from: u itself with TRUNC_COORD, else rounded to n.6.
+HWY_INLINE VF PointCoord(const WaveSetup& s, VF u) {
+  return s.point_round ? RoundPointCoord(u) : u;
+}
+
 // floor(u) for POINT; the half-border modes read the last texel at u = n (OpenGL's s = 1 rule).
 HWY_INLINE VI PointIndex(ClampMode mode, VF u, VI n) {
   const DI di;
@@ -197,19 +218,26 @@ HWY_INLINE VI PointAxis(ClampMode mode, VF u, VI n, VF inv_n, bool pow2, VI offs
 
 // POINT: the texel (floor(u) + ox, floor(v) + oy) after the clamp modes; `*border` marks border
 // texels (left false when neither axis has a border mode).
+// `cx`, `cy` are the wave's CLAMP_X and CLAMP_Y, or the constants a kernel's key fixes them to.
+template <bool kBorder>
+HWY_INLINE void PointTexel(const WaveSetup& s, const LevelGeometry& g, VF u, VF v, VI ox, VI oy,
+                           VI* x, VI* y, MI* border, ClampMode cx, ClampMode cy) {
+  *x = PointAxis<kBorder>(cx, PointCoord(s, u), g.w, g.inv_w, s.pow2_x, ox, border);
+  *y = PointAxis<kBorder>(cy, PointCoord(s, v), g.h, g.inv_h, s.pow2_y, oy, border);
+}
 template <bool kBorder>
 HWY_INLINE void PointTexel(const WaveSetup& s, const LevelGeometry& g, VF u, VF v, VI ox, VI oy,
                            VI* x, VI* y, MI* border) {
-  *x = PointAxis<kBorder>(s.clamp_x, u, g.w, g.inv_w, s.pow2_x, ox, border);
-  *y = PointAxis<kBorder>(s.clamp_y, v, g.h, g.inv_h, s.pow2_y, oy, border);
+  PointTexel<kBorder>(s, g, u, v, ox, oy, x, y, border, s.clamp_x, s.clamp_y);
 }
 
 // The fractional part of one bilinear axis: `linear` lanes take floor(u - 0.5) as *i0 and the
-// weight of the next texel as *a (quantised in kHardware); the others floor(u) and weight 0.
+// weight of the next texel as *a (quantised in kHardware); the others their POINT index and
+// weight 0.
 HWY_INLINE void AxisFraction(const WaveSetup& s, VF u, MF linear, VI* i0, VF* a) {
   const DF df;
   const DI di;
-  const VF uu = hn::IfThenElse(linear, hn::Sub(u, hn::Set(df, 0.5f)), u);
+  const VF uu = hn::IfThenElse(linear, hn::Sub(u, hn::Set(df, 0.5f)), PointCoord(s, u));
   const VF fu = hn::Floor(uu);
   *a = hn::IfThenElseZero(linear, hn::Sub(uu, fu));
   if (s.hardware_precision) *a = Quantize8(*a);
@@ -230,7 +258,7 @@ HWY_INLINE void LinearAxis(const WaveSetup& s, ClampMode mode, VF u, VI n, VF in
   if constexpr (kBorder) {
     // POINT lanes (of a mixed chunk) take the half-border modes' last-texel rule.
     if (IsHalfBorderMode(mode)) {
-      i0 = hn::IfThenElse(hn::RebindMask(di, linear), i0, PointIndex(mode, u, n));
+      i0 = hn::IfThenElse(hn::RebindMask(di, linear), i0, PointIndex(mode, PointCoord(s, u), n));
     }
   }
   i0 = hn::Add(i0, offset);
@@ -252,11 +280,16 @@ struct Footprint {
 
 template <bool kBorder>
 HWY_INLINE void BilinearFootprint(const WaveSetup& s, const LevelGeometry& g, VF u, VF v, VI ox,
+                                  VI oy, MF linear, Footprint& m, ClampMode cx, ClampMode cy) {
+  LinearAxis<kBorder>(s, cx, u, g.w, g.inv_w, s.pow2_x, ox, linear, &m.x0, &m.x1, &m.a, &m.bx0,
+                      &m.bx1);
+  LinearAxis<kBorder>(s, cy, v, g.h, g.inv_h, s.pow2_y, oy, linear, &m.y0, &m.y1, &m.b, &m.by0,
+                      &m.by1);
+}
+template <bool kBorder>
+HWY_INLINE void BilinearFootprint(const WaveSetup& s, const LevelGeometry& g, VF u, VF v, VI ox,
                                   VI oy, MF linear, Footprint& m) {
-  LinearAxis<kBorder>(s, s.clamp_x, u, g.w, g.inv_w, s.pow2_x, ox, linear, &m.x0, &m.x1, &m.a,
-                      &m.bx0, &m.bx1);
-  LinearAxis<kBorder>(s, s.clamp_y, v, g.h, g.inv_h, s.pow2_y, oy, linear, &m.y0, &m.y1, &m.b,
-                      &m.by0, &m.by1);
+  BilinearFootprint<kBorder>(s, g, u, v, ox, oy, linear, m, s.clamp_x, s.clamp_y);
 }
 
 // 1D images (and 1D arrays): the footprint along x; both rows are row 0, with no weight and no
@@ -276,7 +309,7 @@ HWY_INLINE void LinearFootprint1D(const WaveSetup& s, const LevelGeometry& g, VF
 // 1D POINT: the texel of row 0.
 template <bool kBorder>
 HWY_INLINE VI PointTexel1D(const WaveSetup& s, const LevelGeometry& g, VF u, VI ox, MI* border) {
-  return PointAxis<kBorder>(s.clamp_x, u, g.w, g.inv_w, s.pow2_x, ox, border);
+  return PointAxis<kBorder>(s.clamp_x, PointCoord(s, u), g.w, g.inv_w, s.pow2_x, ox, border);
 }
 
 // clamp(rne(x), 0, hi) of a float operand (a NaN is 0): the array layer rule, also the cube's face

@@ -94,7 +94,7 @@ HWY_INLINE void GatherWaveImpl(const WaveSetup& s) {
   GetSamplerOperands(s, &op);
   const OutputPlan out = MakeOutputPlan(s);
   const bool lambda_zero = s.lod_zero || s.unnormalized;
-  const MipFilter mip = WaveMipFilter(s, lambda_zero, /*one_level=*/true);
+  const MipFilter mip = EffectiveMipFilter(s, /*one_level=*/true);
   const bool use_offset = s.use_offset;
   const bool one_d = !s.uses_y, layered = s.uses_layer, volume = s.uses_z;
   const bool cube = s.cube_seamless;
@@ -110,6 +110,7 @@ HWY_INLINE void GatherWaveImpl(const WaveSetup& s) {
     VI level, unused_d1;
     VF unused_frac;
     ChooseLevels(s, mip, lambda, &level, &unused_d1, &unused_frac);
+    level = GatherMinLod(s, level);
     TEXUNIT_LEVEL_GEOMETRY(g);
     LookupLevel(s, level, g);
     VF sc = hn::LoadU(df, op.s + base), tc = hn::LoadU(df, op.t + base);
@@ -137,7 +138,7 @@ HWY_INLINE void GatherWaveImpl(const WaveSetup& s) {
       VI depth;
       VolumeAxis(s, op, base, level, &wz, &depth);
       const VF inv_depth = hn::Div(hn::Set(df, 1.0f), hn::ConvertTo(df, depth));
-      const VI z = PointAxis<true>(s.clamp_z, wz, depth, inv_depth, false,
+      const VI z = PointAxis<true>(s.clamp_z, PointCoord(s, wz), depth, inv_depth, false,
                                    LoadOffsetZ(op, base, use_offset), &slice_border);
       slice = hn::Mul(z, LevelLookup(di, s.levels.slice_elems, level, UniformLevel(level)));
     }
@@ -174,7 +175,7 @@ HWY_INLINE void GetLodWaveImpl(const WaveSetup& s) {
     const VF y = UnclampedLambda(s, op, base);
     VF x = hn::Zero(df);
     if (mip != MipFilter::kNone) {
-      const VF lambda = ClampLambda(s, op, base, y);
+      const VF lambda = ApplyViewMinLod(s, ClampLambda(s, op, base, y));
       x = mip == MipFilter::kLinear
               ? hn::Min(hn::Max(lambda, hn::Zero(df)), hn::Set(df, static_cast<float>(s.max_level)))
               : hn::ConvertTo(df, NearestLevel(s, lambda));

@@ -10,6 +10,7 @@
 #endif
 
 #include "hwy/highway.h"
+#include "sampler/sample_key.h"
 #include "sampler/sampler_common-inl.h"
 #include "sampler/sampler_operands-inl.h"
 
@@ -179,11 +180,20 @@ HWY_INLINE VF SampleLambda(const WaveSetup& s, const SamplerOperands& op, size_t
   return ClampLambda(s, op, base, UnclampedLambda(s, op, base));
 }
 
-// NONE for LZ, unnormalized coordinates or a single view level; POINT for a gather (which never
-// blends levels); otherwise the S#'s (LINEAR is POINT on integer formats).
-HWY_INLINE MipFilter WaveMipFilter(const WaveSetup& s, bool lambda_zero, bool one_level) {
-  if (lambda_zero || s.max_level == 0 || s.mip == MipFilter::kNone) return MipFilter::kNone;
-  return one_level ? MipFilter::kPoint : s.mip;
+// T# MIN_LOD (docs/sampling.md, "Filter and level selection"): a sample's levels come from
+// max(lambda, m), m in view levels (0 when the T# does not raise it or coordinates are
+// unnormalized, so the wave pays one compare).
+HWY_INLINE VF ApplyViewMinLod(const WaveSetup& s, VF lambda) {
+  if (!(s.view_min_lod > 0.0f)) return lambda;
+  return hn::Max(lambda, hn::Set(DF(), s.view_min_lod));
+}
+
+// A gather's level under T# MIN_LOD: max(d, floor(m)) (Vulkan's minLodInteger), within the view.
+HWY_INLINE VI GatherMinLod(const WaveSetup& s, VI level) {
+  if (!(s.view_min_lod > 0.0f) || s.mip == MipFilter::kNone) return level;
+  const DI di;
+  const VI m = hn::Set(di, static_cast<int32_t>(s.view_min_lod));
+  return hn::Min(hn::Max(level, m), hn::Set(di, s.max_level));
 }
 
 HWY_INLINE VI NearestLevel(const WaveSetup& s, VF lambda) {
@@ -194,7 +204,7 @@ HWY_INLINE VI NearestLevel(const WaveSetup& s, VF lambda) {
 }
 
 // The view levels d0 (and, for LINEAR, d1 and the blend fraction) of each lane ("Filter and level
-// selection"). `mip` is the effective filter, decided once per wave (WaveMipFilter).
+// selection"). `mip` is the effective filter, decided once per wave (EffectiveMipFilter).
 HWY_INLINE void ChooseLevels(const WaveSetup& s, MipFilter mip, VF lambda, VI* d0, VI* d1,
                              VF* frac) {
   const DF df;

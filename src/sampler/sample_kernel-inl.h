@@ -41,6 +41,33 @@ HWY_INLINE GeneralWave MakeGeneralWave(const WaveSetup& s, int32_t* fail) {
           s.uses_z,  s.cube_seamless, s.reduction, s.residency != nullptr ? fail : nullptr};
 }
 
+// The static key a sample kernel is compiled for (sample_key.h): its fetch path, whether it is
+// the general kernel, and what the specialised 2D kernels fix at compile time (kAny: read from
+// the wave at run time): the XY filter, the mip blend, the clamp mode of both axes, anisotropic
+// probing and a depth compare.
+template <FetchPath P, bool G, KeyXy X = KeyXy::kAny, KeyMip M = KeyMip::kAny,
+          KeyAddress A = KeyAddress::kAny, bool kAnisoKey = false, bool kCompareKey = false>
+struct KernelKey {
+  static constexpr FetchPath kPath = P;
+  static constexpr bool kGeneral = G;
+  static constexpr KeyXy kXy = X;
+  static constexpr KeyMip kMip = M;
+  static constexpr KeyAddress kAddress = A;
+  static constexpr bool kAniso = kAnisoKey;
+  static constexpr bool kCompare = kCompareKey;
+};
+using GeneralKernelKey = KernelKey<FetchPath::kPlain, true>;
+template <FetchPath P>
+using PlainKernelKey = KernelKey<P, false>;
+
+// A clamp mode the key fixes, or the wave's.
+template <class K>
+HWY_INLINE ClampMode KeyClamp(ClampMode wave) {
+  if constexpr (K::kAddress == KeyAddress::kWrap) return ClampMode::kWrap;
+  if constexpr (K::kAddress == KeyAddress::kClampLastTexel) return ClampMode::kClampLastTexel;
+  return wave;
+}
+
 // A texel in the filter domain. The general kernel (kGeneral: every format on the general fetch
 // path, any image type) also reads the lane's layer, takes the border color
 // on `border` lanes and, with _C, the compare result; the specialised 2D kernels carry none of it.
@@ -165,8 +192,17 @@ HWY_INLINE void LookupCube(const WaveSetup& s, const GeneralWave& w, const Level
   Combine2x2(w.reduce, f, linear, t00, t10, t01, t11, out);
 }
 
+// The specialised kernels' texel: fetched by the key's path, and with a depth-compare key
+// replaced by its compare result.
+template <class K>
+HWY_INLINE void FastTexel(const WaveSetup& s, const LevelGeometry& g, VI x, VI y, VF ref, MI active,
+                          Vec4<VF> out) {
+  FetchTexel<K::kPath>(s, g.offset_words, g.pitch, x, y, active, out);
+  if constexpr (K::kCompare) CompareTexel(s, ref, DepthOf(s, out), out);
+}
+
 // Filters the texels of view level `level` for one chunk. `linear` marks bilinear lanes.
-template <FetchPath kPath, bool kGeneral>
+template <class K>
 HWY_INLINE void SampleLevel(const WaveSetup& s, const GeneralWave& w, const SamplerOperands& op,
                             size_t base, VI level, VF sc, VF tc, VI ox, VI oy, VI oz, VF ref,
                             MF linear, bool any_linear, MF active, Vec4<VF> out) {
@@ -177,25 +213,28 @@ HWY_INLINE void SampleLevel(const WaveSetup& s, const GeneralWave& w, const Samp
   VF u, v;
   TexelSpace(s, g, sc, tc, &u, &v);
   const MI active_i = hn::RebindMask(di, active);
-  // Plain 2D: no layer, no border, no compare. Its own body rather than Lookup2D's: through
-  // Lookup2D (dead masks and all) AVX3 random bilinear ran 18% slower.
+  constexpr FetchPath kPath = K::kPath;
+  constexpr bool kGeneral = K::kGeneral;
+  // Plain 2D: no layer, no border; a compare only in the depth key. Its own body rather than
+  // Lookup2D's: through Lookup2D (dead masks and all) AVX3 random bilinear ran 18% slower.
   if constexpr (!kGeneral) {
-    if (!any_linear) {
+    const ClampMode cx = KeyClamp<K>(s.clamp_x), cy = KeyClamp<K>(s.clamp_y);
+    if (K::kXy == KeyXy::kPoint || (K::kXy == KeyXy::kAny && !any_linear)) {
       VI x, y;
-      PointTexel<false>(s, g, u, v, ox, oy, &x, &y, nullptr);
-      FetchTexel<kPath>(s, g.offset_words, g.pitch, x, y, active_i, out);
+      PointTexel<false>(s, g, u, v, ox, oy, &x, &y, nullptr, cx, cy);
+      FastTexel<K>(s, g, x, y, ref, active_i, out);
       return;
     }
     TEXUNIT_FOOTPRINT(f);
-    BilinearFootprint<false>(s, g, u, v, ox, oy, linear, f);
+    BilinearFootprint<false>(s, g, u, v, ox, oy, linear, f, cx, cy);
     TEXUNIT_VEC4(VF, t00);
     TEXUNIT_VEC4(VF, t10);
     TEXUNIT_VEC4(VF, t01);
     TEXUNIT_VEC4(VF, t11);
-    FetchTexel<kPath>(s, g.offset_words, g.pitch, f.x0, f.y0, active_i, t00);
-    FetchTexel<kPath>(s, g.offset_words, g.pitch, f.x1, f.y0, active_i, t10);
-    FetchTexel<kPath>(s, g.offset_words, g.pitch, f.x0, f.y1, active_i, t01);
-    FetchTexel<kPath>(s, g.offset_words, g.pitch, f.x1, f.y1, active_i, t11);
+    FastTexel<K>(s, g, f.x0, f.y0, ref, active_i, t00);
+    FastTexel<K>(s, g, f.x1, f.y0, ref, active_i, t10);
+    FastTexel<K>(s, g, f.x0, f.y1, ref, active_i, t01);
+    FastTexel<K>(s, g, f.x1, f.y1, ref, active_i, t11);
     Bilerp(f, linear, t00, t10, t01, t11, out);
     return;
   }
@@ -236,6 +275,7 @@ HWY_INLINE void SampleLevel(const WaveSetup& s, const GeneralWave& w, const Samp
 // The anisotropic lookup of one chunk (docs/sampling.md, "Anisotropic filtering"): probe k of
 // each lane at (s, t) + o_k * (ds, dt), on both levels; each level's probes averaged (or reduced
 // by FILTER_MODE) before the mip blend. Lanes with fewer probes stop early; one probe is (s, t).
+template <class K>
 HWY_INLINE void SampleProbes(const WaveSetup& s, const GeneralWave& w, const SamplerOperands& op,
                              size_t base, MipFilter mip, VI d0, VI d1, VF frac, VF s_raw, VF t_raw,
                              VF probes, VF ds, VF dt, VI ox, VI oy, VI oz, VF ref, MF linear,
@@ -267,14 +307,12 @@ HWY_INLINE void SampleProbes(const WaveSetup& s, const GeneralWave& w, const Sam
     const VF o = hn::Div(hn::Sub(hn::Set(df, static_cast<float>(2 * k + 1)), probes), two_n);
     VF sk = hn::IfThenElse(single, s_raw, hn::Add(s_raw, hn::Mul(o, ds)));
     VF tk = hn::IfThenElse(single, t_raw, hn::Add(t_raw, hn::Mul(o, dt)));
-    if (w.cube) sk = CubeFaceCoord(sk), tk = CubeFaceCoord(tk);
-    SampleLevel<FetchPath::kPlain, true>(s, w, op, base, d0, sk, tk, ox, oy, oz, ref, linear,
-                                         any_linear, probe, p);
+    if (K::kGeneral && w.cube) sk = CubeFaceCoord(sk), tk = CubeFaceCoord(tk);
+    SampleLevel<K>(s, w, op, base, d0, sk, tk, ox, oy, oz, ref, linear, any_linear, probe, p);
     accumulate(k, probe, c);
     const MF probe1 = hn::And(probe, blend);
     if (any_blend && !hn::AllFalse(df, probe1)) {
-      SampleLevel<FetchPath::kPlain, true>(s, w, op, base, d1, sk, tk, ox, oy, oz, ref, linear,
-                                           any_linear, probe1, p);
+      SampleLevel<K>(s, w, op, base, d1, sk, tk, ox, oy, oz, ref, linear, any_linear, probe1, p);
       accumulate(k, probe1, c1);
     }
   }
@@ -287,23 +325,30 @@ HWY_INLINE void SampleProbes(const WaveSetup& s, const GeneralWave& w, const Sam
   if (any_blend) CombineBlend(w.reduce, frac, blend, c1, c);
 }
 
-template <FetchPath kPath, bool kGeneral>
+template <class K>
 HWY_INLINE void SampleWaveT(const WaveSetup& s) {
+  constexpr FetchPath kPath = K::kPath;
+  constexpr bool kGeneral = K::kGeneral;
+  constexpr bool kProbes = kGeneral || K::kAniso;  // kernels that can probe anisotropically
   const DF df;
   const DU du;
   const size_t n = hn::Lanes(df);
   SamplerOperands op;
   GetSamplerOperands(s, &op);
-  // Per-wave decisions, held in locals: see OutputPlan.
+  // Per-wave decisions, held in locals: see OutputPlan. What the key fixes is a constant.
   const OutputPlan out = MakeOutputPlan(s);
   HWY_ALIGN int32_t fail[hn::MaxLanes(DI())];
-  const GeneralWave w = MakeGeneralWave(s, fail);
+  const GeneralWave w = kGeneral ? MakeGeneralWave(s, fail) : GeneralWave{};
   const bool prt_status = kGeneral && PrtStatus(s);
   const bool lambda_zero = s.lod_zero || s.unnormalized;
-  const MipFilter mip = WaveMipFilter(s, lambda_zero, /*one_level=*/false);
+  const MipFilter mip =
+      K::kMip == KeyMip::kLinear ? MipFilter::kLinear : EffectiveMipFilter(s, /*one_level=*/false);
+  const bool blends = K::kMip != KeyMip::kNoBlend && mip == MipFilter::kLinear;
   const bool use_offset = s.use_offset;
-  const bool mag_linear = s.mag_linear, min_linear = s.min_linear;
-  const bool aniso = s.aniso > 1;
+  const bool mag_linear = K::kXy == KeyXy::kAny ? s.mag_linear : K::kXy == KeyXy::kBilinear;
+  const bool min_linear = K::kXy == KeyXy::kAny ? s.min_linear : K::kXy == KeyXy::kBilinear;
+  const bool aniso = kProbes && s.aniso > 1;
+  const bool compare = (kGeneral && w.compare) || K::kCompare;
 
   for (size_t base = 0; base < out.lane_count; base += n) {
     const hn::Mask<DU> active_u = ActiveMask(du, s.exec, base);
@@ -318,7 +363,7 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
     VI ox, oy;
     LoadOffsets(op, base, use_offset, &ox, &oy);
     const VI oz = kGeneral && w.volume ? LoadOffsetZ(op, base, use_offset) : hn::Zero(DI());
-    const VF ref = kGeneral && w.compare ? CompareReference(s, op, base) : hn::Zero(df);
+    const VF ref = compare ? CompareReference(s, op, base) : hn::Zero(df);
 
     VF lambda = SampleLambda(s, op, base, lambda_zero);
     const MF magnify = hn::Le(lambda, hn::Zero(df));
@@ -328,7 +373,7 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
     const bool any_linear = !hn::AllFalse(df, hn::And(linear, active));
     // Anisotropic lanes (minifying ones): N probes, at the lambda of P / N^2.
     VF probes = hn::Set(df, 1.0f), ds = hn::Zero(df), dt = hn::Zero(df);
-    if (kGeneral && aniso) {
+    if (aniso) {
       const VF lambda_a = ClampLambda(s, op, base, AnisoLambda(s, op, base, &probes, &ds, &dt));
       const MF probing = hn::Not(magnify);
       probes = hn::IfThenElse(probing, probes, hn::Set(df, 1.0f));
@@ -336,24 +381,22 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
     }
     VI d0, d1;
     VF frac;
-    ChooseLevels(s, mip, lambda, &d0, &d1, &frac);
+    ChooseLevels(s, mip, ApplyViewMinLod(s, lambda), &d0, &d1, &frac);
 
     TEXUNIT_VEC4(VF, c);
     const bool probe =
-        kGeneral && aniso && !hn::AllFalse(df, hn::And(active, hn::Gt(probes, hn::Set(df, 1.0f))));
+        aniso && !hn::AllFalse(df, hn::And(active, hn::Gt(probes, hn::Set(df, 1.0f))));
     if (probe) {  // both levels, blended inside
-      SampleProbes(s, w, op, base, mip, d0, d1, frac, s_raw, t_raw, probes, ds, dt, ox, oy, oz, ref,
-                   linear, any_linear, active, c);
+      SampleProbes<K>(s, w, op, base, mip, d0, d1, frac, s_raw, t_raw, probes, ds, dt, ox, oy, oz,
+                      ref, linear, any_linear, active, c);
     } else {
-      SampleLevel<kPath, kGeneral>(s, w, op, base, d0, sc, tc, ox, oy, oz, ref, linear, any_linear,
-                                   active, c);
+      SampleLevel<K>(s, w, op, base, d0, sc, tc, ox, oy, oz, ref, linear, any_linear, active, c);
     }
-    if (!probe && mip == MipFilter::kLinear) {
+    if (!probe && blends) {
       const MF blend = hn::And(active, hn::Gt(frac, hn::Zero(df)));
       if (!hn::AllFalse(df, blend)) {
         TEXUNIT_VEC4(VF, c1);
-        SampleLevel<kPath, kGeneral>(s, w, op, base, d1, sc, tc, ox, oy, oz, ref, linear,
-                                     any_linear, blend, c1);
+        SampleLevel<K>(s, w, op, base, d1, sc, tc, ox, oy, oz, ref, linear, any_linear, blend, c1);
         if constexpr (kGeneral) {
           CombineBlend(w.reduce, frac, blend, c1, c);
         } else {
@@ -362,7 +405,7 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
       }
     }
     // Compare results are not codes.
-    if (!(kGeneral && w.compare)) PostDivideT<kPath>(s.plan, c);
+    if (!compare) PostDivideT<kPath>(s.plan, c);
     TEXUNIT_VEC4(VU, bits);
     ResultBits(out, c, bits);
     VU status = hn::Zero(du);
@@ -376,33 +419,34 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
   }
 }
 
-// One specialised kernel per fetch path for plain 2D waves, and the general kernel for every
-// other key (depth compares, border clamp modes, min/max reduction, aniso, the other image types,
-// block formats), on the general fetch path (PrepareWave sets it for those waves).
-// Each kernel is its own function: inlined into one dispatcher, the general kernel's size (cubes,
+// Every kernel is its own function: inlined into one dispatcher, the general kernel's size (cubes,
 // aniso probes) cost the specialised ones 20% on AVX3 random bilinear.
-template <FetchPath kPath, bool kGeneral>
+template <class K>
 HWY_NOINLINE void SampleKernel(const WaveSetup& s) {
-  SampleWaveT<kPath, kGeneral>(s);
+  SampleWaveT<K>(s);
 }
 
+// The plain 2D kernel of each fetch path (filters and clamp modes read at run time) and the
+// general kernel for every other key (depth compares, border clamp modes, min/max reduction,
+// aniso, the other image types, block formats), on the general fetch path (PrepareWave sets it
+// for those waves). The hot kernels (sample_key.h) are compiled in src/dispatch/hot_sample_*.cc.
 HWY_INLINE void SampleWaveImpl(const WaveSetup& s) {
-  if (s.general_kernel) return SampleKernel<FetchPath::kPlain, true>(s);
+  if (s.general_kernel) return SampleKernel<GeneralKernelKey>(s);
   switch (s.plan.path) {
     case FetchPath::kRgba8Unorm:
-      return SampleKernel<FetchPath::kRgba8Unorm, false>(s);
+      return SampleKernel<PlainKernelKey<FetchPath::kRgba8Unorm>>(s);
     case FetchPath::kRgba8Srgb:
-      return SampleKernel<FetchPath::kRgba8Srgb, false>(s);
+      return SampleKernel<PlainKernelKey<FetchPath::kRgba8Srgb>>(s);
     case FetchPath::kRgba8Uint:
-      return SampleKernel<FetchPath::kRgba8Uint, false>(s);
+      return SampleKernel<PlainKernelKey<FetchPath::kRgba8Uint>>(s);
     case FetchPath::kRgba32Float:
-      return SampleKernel<FetchPath::kRgba32Float, false>(s);
+      return SampleKernel<PlainKernelKey<FetchPath::kRgba32Float>>(s);
     case FetchPath::kRgba16Float:
-      return SampleKernel<FetchPath::kRgba16Float, false>(s);
+      return SampleKernel<PlainKernelKey<FetchPath::kRgba16Float>>(s);
     case FetchPath::kR32Float:
-      return SampleKernel<FetchPath::kR32Float, false>(s);
+      return SampleKernel<PlainKernelKey<FetchPath::kR32Float>>(s);
     default:
-      return SampleKernel<FetchPath::kPlain, false>(s);
+      return SampleKernel<PlainKernelKey<FetchPath::kPlain>>(s);
   }
 }
 

@@ -7,6 +7,8 @@
 #include <cstring>
 #include <string>
 
+#include "sampler/sample_key.h"
+
 namespace texunit {
 
 namespace {
@@ -168,6 +170,9 @@ Status PrepareSampler(const TexRequest& req, WaveSetup* s) {
                                    " is reserved (0..4 = 1x..16x)");
   }
   s->unnormalized = req.mods.unorm || sd->force_unnormalized;
+  const float view_min_lod =
+      req.image->min_lod / 256.0f - static_cast<float>(req.image->base_level);
+  if (!s->unnormalized && view_min_lod > 0.0f) s->view_min_lod = view_min_lod;
   const bool aniso_min =
       sd->xy_min_filter == XyFilter::kAnisoPoint || sd->xy_min_filter == XyFilter::kAnisoBilinear;
   const bool flat = s->type == ImageType::k2D || s->type == ImageType::k2DArray || s->cube;
@@ -213,6 +218,12 @@ Status PrepareSampler(const TexRequest& req, WaveSetup* s) {
                   : sd->z_filter == ZFilter::kNone   ? ZLinear::kAsXy
                                                      : ZLinear::kNever;
   }
+  // TRUNC_COORD = 0 rounds POINT coordinates; only waves that can take a POINT index pay for it
+  // (gathers' footprints are bilinear, but a 3D gather reads its POINT z slice).
+  const bool xy_point = !(s->mag_linear && s->min_linear);
+  const bool z_point =
+      s->uses_z && (s->z_linear == WaveSetup::ZLinear::kNever || req.op.kind == OpKind::kGather4);
+  s->point_round = !sd->trunc_coord && (xy_point || z_point);
   s->hardware_precision = req.precision == PrecisionMode::kHardware;
   if (s->compare) {
     if (s->plan.numeric != NumericClass::kFloat) {
@@ -233,6 +244,11 @@ Status PrepareSampler(const TexRequest& req, WaveSetup* s) {
 
     TEXUNIT_RETURN_IF_ERROR(Need(req.in.zcompare, "zcompare"));
   }
+  if (sd->mc_coord_trunc) {
+    return Status::Unsupported(
+        "S#.MC_COORD_TRUNC=1 (motion-compensation coordinate truncation) is not supported: AMD "
+        "documents no formula for it on GCN and no driver sets it");
+  }
   if (s->cube) {
     // A cube reads no offsets; a seamless one no clamp modes (so no border color either).
     s->use_offset = false;
@@ -241,6 +257,7 @@ Status PrepareSampler(const TexRequest& req, WaveSetup* s) {
   if (!s->cube_seamless) TEXUNIT_RETURN_IF_ERROR(PrepareBorder(req, s));
   // Depth compares, border modes, min/max, aniso, PRTs and the types other than 2D run the general
   // kernels, on the general fetch path (SampleWaveImpl; gathers read texels through FetchForLoad).
+  if (req.op.kind == OpKind::kSample) s->hot_kernel = static_cast<int8_t>(HotSampleIndex(*s));
   s->general_kernel = s->compare || s->has_border || s->type != ImageType::k2D ||
                       s->reduction != FilterMode::kBlend || s->aniso > 1 || s->prt;
   if (s->general_kernel && s->plan.path != FetchPath::kBlock) s->plan.path = FetchPath::kPlain;

@@ -99,6 +99,10 @@ struct WaveSetup {
   float sampler_bias = 0.0f;
   float min_lod = 0.0f;
   float max_lod = 0.0f;
+  // T# MIN_LOD in view levels, when it raises the levels a normalized lookup reads (else 0).
+  float view_min_lod = 0.0f;
+  // S# TRUNC_COORD = 0: POINT indices come from coordinates rounded to 1/64 texel.
+  bool point_round = false;
   bool mag_linear = false;
   bool min_linear = false;
   MipFilter mip = MipFilter::kNone;  // LINEAR only where it blends (not on integer formats)
@@ -127,8 +131,10 @@ struct WaveSetup {
   // Anisotropic filtering: R = 2^MAX_ANISO_RATIO probes at most, when the minification filter is
   // ANISO_* on a 2D, 2D_ARRAY or CUBE sample with a derivative LOD; 1 when no lane can probe.
   int32_t aniso = 1;
-  // The sample op runs the general kernel (SampleWaveImpl), on the general fetch path.
+  // The sample op runs the general kernel (SampleWaveImpl), on the general fetch path, unless a
+  // hot kernel fits its static key: `hot_kernel` is that kernel's slot (sample_key.h), or -1.
   bool general_kernel = false;
+  int8_t hot_kernel = -1;
 };
 
 // Partially resident textures: residency is tracked in pages of this size.

@@ -145,6 +145,7 @@ TEST_F(AnisoConformance, ConstantTextureStaysConstantAtAnisotropy16) {
         for (const Mode& m : {kWrap, kMirror, kClamp}) {
           const std::vector<GradLane> lanes = MakeLanes(rng, 19, 13, false);
           SamplerDesc sampler;
+          sampler.trunc_coord = true;  // Vulkan's POINT floor (radv's setting)
           sampler.clamp_x = sampler.clamp_y = m.texunit;
           sampler.xy_mag_filter = point ? XyFilter::kPoint : XyFilter::kBilinear;
           sampler.xy_min_filter = point ? XyFilter::kAnisoPoint : XyFilter::kAnisoBilinear;
@@ -202,6 +203,7 @@ TEST_F(AnisoConformance, IsotropicFootprintIsTrilinearOnTexunit) {
   for (const Mode& m : {kWrap, kMirror, kClamp}) {
     const std::vector<GradLane> lanes = MakeLanes(rng, kSize, kSize, true);
     SamplerDesc sampler;
+    sampler.trunc_coord = true;  // Vulkan's POINT floor (radv's setting)
     sampler.clamp_x = sampler.clamp_y = m.texunit;
     sampler.xy_mag_filter = sampler.xy_min_filter = XyFilter::kBilinear;
     sampler.mip_filter = MipFilter::kLinear;

@@ -141,6 +141,7 @@ TEST_F(BorderConformance, BorderColoursMatchLavapipe) {
                       FloatBits(i % 4 ? lod(rng) : 0.0f), 0};
           }
           SamplerDesc s;
+          s.trunc_coord = true;  // Vulkan's POINT floor (radv's setting)
           s.clamp_x = kBorder.texunit;
           s.clamp_y = border_v ? kBorder.texunit : kWrap.texunit;
           s.xy_mag_filter = s.xy_min_filter = linear ? XyFilter::kBilinear : XyFilter::kPoint;

@@ -760,6 +760,7 @@ class CaseRunner {
 
   SamplerDesc Sampler() const {
     SamplerDesc s;
+    s.trunc_coord = true;  // Vulkan's POINT floor (radv's setting)
     s.clamp_x = s.clamp_y = s.clamp_z = ClampMode::kClampLastTexel;  // not read (seamless)
     s.xy_mag_filter = s.xy_min_filter =
         c_.linear || c_.gather() ? XyFilter::kBilinear : XyFilter::kPoint;

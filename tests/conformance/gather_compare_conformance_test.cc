@@ -318,6 +318,7 @@ Tally RunGatherCase(const Runtime& runtime, VkRunner& runner, const ColorFormat&
     return t;
   }
   SamplerDesc sampler;
+  sampler.trunc_coord = true;  // Vulkan's POINT floor (radv's setting)
   sampler.clamp_x = address.u.texunit;
   sampler.clamp_y = address.v.texunit;
   sampler.xy_mag_filter = sampler.xy_min_filter = XyFilter::kBilinear;
@@ -531,6 +532,7 @@ Rule DepthRule(float ref) { return std::isnan(ref) ? kNanRef : kD16Reciprocal; }
 
 SamplerDesc DepthSampler(const Address& a, bool linear, int op) {
   SamplerDesc s;
+  s.trunc_coord = true;  // Vulkan's POINT floor (radv's setting)
   s.clamp_x = a.u.texunit;
   s.clamp_y = a.v.texunit;
   s.xy_mag_filter = s.xy_min_filter = linear ? XyFilter::kBilinear : XyFilter::kPoint;

@@ -287,6 +287,7 @@ LaneTally RunGradCases(VkRunner* runner, const Runtime& runtime, const GradKind&
         }
       }
       SamplerDesc sampler;
+      sampler.trunc_coord = true;  // Vulkan's POINT floor (radv's setting)
       sampler.clamp_x = sampler.clamp_y = sampler.clamp_z = c.mode.texunit;
       sampler.xy_mag_filter = c.mag_linear ? XyFilter::kBilinear : XyFilter::kPoint;
       sampler.xy_min_filter = c.min_linear ? XyFilter::kBilinear : XyFilter::kPoint;

@@ -188,6 +188,7 @@ LaneTally RunLodCase(const Runtime& runtime, VkRunner& runner, const Kind& k,
   }
 
   SamplerDesc s;
+  s.trunc_coord = true;  // Vulkan's POINT floor (radv's setting)
   s.clamp_x = s.clamp_y = s.clamp_z = mode.texunit;
   s.xy_mag_filter = s.xy_min_filter = linear ? XyFilter::kBilinear : XyFilter::kPoint;
   s.z_filter = linear ? ZFilter::kLinear : ZFilter::kPoint;
@@ -325,6 +326,7 @@ TEST_F(ImageTypeConformance, ArrayGatherMatchesLavapipe) {
           runner()->Run(img.Vulkan(f.vk, k.view), "gather_2d_array", state, ops, &theirs, &error))
           << error;
       SamplerDesc s;
+      s.trunc_coord = true;  // Vulkan's POINT floor (radv's setting)
       s.clamp_x = s.clamp_y = m.texunit;
       s.xy_mag_filter = s.xy_min_filter = XyFilter::kBilinear;
       LaneTally t;

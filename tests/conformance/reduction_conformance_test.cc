@@ -149,6 +149,7 @@ TEST_F(ReductionConformance, MinMaxMatchesLavapipe) {
       }
 
       SamplerDesc sampler;
+      sampler.trunc_coord = true;  // Vulkan's POINT floor (radv's setting)
       sampler.clamp_x = sampler.clamp_y = c.address.mode.texunit;
       sampler.xy_mag_filter = sampler.xy_min_filter =
           c.linear ? XyFilter::kBilinear : XyFilter::kPoint;

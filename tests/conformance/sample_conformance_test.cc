@@ -160,6 +160,7 @@ Tally RunLodCases(VkRunner* runner, const Runtime& runtime, PrecisionMode precis
       for (auto& p : coords) p = {coord(rng), coord(rng), lod(rng)};
 
       SamplerDesc sampler;
+      sampler.trunc_coord = true;  // Vulkan's POINT floor (radv's setting)
       sampler.clamp_x = c.u.texunit;
       sampler.clamp_y = c.v.texunit;
       sampler.xy_mag_filter = c.mag_linear ? XyFilter::kBilinear : XyFilter::kPoint;

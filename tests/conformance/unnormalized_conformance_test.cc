@@ -81,6 +81,7 @@ TEST_F(UnnormalizedConformance, UnnormalizedCoordinatesMatchLavapipe) {
           ops = vaddr;
           for (auto& op : ops) op[axes] = FloatBits(0.0f);
           SamplerDesc s;
+          s.trunc_coord = true;  // Vulkan's POINT floor (radv's setting)
           s.clamp_x = s.clamp_y = mode.texunit;
           s.xy_mag_filter = s.xy_min_filter = linear ? XyFilter::kBilinear : XyFilter::kPoint;
           s.mip_filter = MipFilter::kPoint;

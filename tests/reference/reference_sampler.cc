@@ -6,8 +6,21 @@
 // the integer-address ops are in reference_memory_ops.cc):
 //  - Only FLOAT texels (inputs) and the final sample result are flushed when denormal; the
 //    coordinate, lod and bias operands and the intermediate products are not.
-//  - DST_SEL 2 and 3 (reserved) are InvalidArgument; the T#'s MIN_LOD (resource LOD clamp) is not
-//    applied (the contract's clamp names only the S#'s MIN_LOD/MAX_LOD).
+//  - DST_SEL 2 and 3 (reserved) are InvalidArgument.
+//  - T# MIN_LOD (m = MIN_LOD / 256 - BASE_LEVEL view levels, applied when m > 0): sample lanes
+//    select their levels from max(lambda, m) (LZ from m); the XY filter (lambda <= 0 is
+//    magnification) and whether a lane probes still follow the lane's own lambda, as the rule
+//    names only the level selection. GATHER4 reads min(max(d, floor(m)), M): the contract's
+//    max(d, floor(m)) with the clamp to M its sample bullet states ("Past M the rules above clamp
+//    to M"), as no level lies past M. GET_LOD's x is min(max(x, m), M) on the x of the mip filter's
+//    rule, literally (POINT's x can then be a fraction, m itself), and stays 0 for MIP_FILTER NONE
+//    and unnormalized coordinates, which select no level. Loads, stores, atomics ignore it.
+//  - S# TRUNC_COORD = 0 rounds every POINT index's coordinate to 1/64 texel, half to even, before
+//    the floor (after the sanitizing and the half-border clamps): XY POINT, 1D, 3D's POINT z
+//    (GATHER4's POINT z slice included: it is a POINT z index, and the contract's exclusion of
+//    GATHER4 names its bilinear footprint), seamless cube POINT (min(floor(u'), n - 1)) and the
+//    non-seamless cube's face as 2D; unnormalized coordinates too. Not BILINEAR, LINEAR z,
+//    GATHER4's footprint, layers, faces, cubes, or the seamless edge texels' floor(s' * n).
 //  - An unbound T# is checked after the request's structure (op, operands, S# present, D16 with
 //    _PCK or an op that does not convert) but before the T# and S# contents, which are garbage for
 //    an all-zero T#: the address operands its TYPE needs are checked after it (for the sampler
@@ -69,8 +82,9 @@
 //    is always in 0..n-1 for an edge texel (a guard clamps it, never taken).
 //  - S# checks of every sampler op, in order: CLAMP_X, CLAMP_Y (CLAMP_Z on 3D), XY_MAG_FILTER and
 //    XY_MIN_FILTER, Z_FILTER (3D), MIP_FILTER above 3, FILTER_MODE 3 (reserved), MAX_ANISO_RATIO
-//    5..7 (reserved), DEPTH_COMPARE_FUNC (_C), the border color. FILTER_MODE and MAX_ANISO_RATIO
-//    are checked whatever the op and the filters (GATHER4 and GET_LOD read neither otherwise).
+//    5..7 (reserved), MC_COORD_TRUNC = 1 (Unsupported), DEPTH_COMPARE_FUNC (_C), the border color.
+//    FILTER_MODE, MAX_ANISO_RATIO and MC_COORD_TRUNC are checked whatever the op and the filters
+//    (GATHER4 and GET_LOD read none of them otherwise).
 //    MIP_FILTER 3 (POINT_ANISO_ADJ) is POINT for every op and lane.
 //  - Reduction (FILTER_MODE MIN, MAX): minNum/maxNum with -0 < +0; two NaNs give the second
 //    operand (a NaN, payload unspecified). The reference takes the contract's lists literally:
@@ -114,9 +128,10 @@
 //    sampler op does, before DST_SEL: a DST_SEL 1 component still gathers 1, as a point sample
 //    returns it (the load's "0 in every component", after DST_SEL, is for loads).
 //  - The status dword's LOD is base_level + d0 of the lane (from the anisotropic lambda on a
-//    probing lane; d0 = 0 for MIP_FILTER NONE), and GATHER4's base_level + d. LOD_WARNING depends
-//    on MIN_LOD_WARN alone, not on a residency map; without TFE a non-resident texel leaves
-//    TEXEL_FAIL 0, so LWE alone can still warn on a lane that read one.
+//    probing lane; d0 = 0 for MIP_FILTER NONE), and GATHER4's base_level + d: the level actually
+//    read, after the T#'s MIN_LOD raised it (so LOD_WARNING compares that level with MIN_LOD_WARN).
+//    LOD_WARNING depends on MIN_LOD_WARN alone, not on a residency map; without TFE a non-resident
+//    texel leaves TEXEL_FAIL 0, so LWE alone can still warn on a lane that read one.
 //  - The residency map's length (residency_pages >= ceil(total_bytes / 64 KiB)) is checked right
 //    after the footprint's memory is resolved (an unregistered footprint is OutOfRange first), for
 //    loads, samples and gathers on a PRT with a non-null map only; an unbound T# is not checked.
@@ -368,6 +383,26 @@ MipFilter EffectiveMipFilter(const TexRequest& req, const Image& img) {
   return IsInteger(img) && f == MipFilter::kLinear ? MipFilter::kPoint : f;
 }
 
+// T# MIN_LOD (u4.8 in memory levels, the resource LOD clamp): m = MIN_LOD / 256 - BASE_LEVEL in
+// view levels (both terms and the difference exact in binary32).
+float ViewMinLod(const Image& img) {
+  return static_cast<float>(img.desc->min_lod) / 256.0f - static_cast<float>(img.desc->base_level);
+}
+
+// Whether T# MIN_LOD moves the lane's level: m > 0 and a level is selected at all (MIP_FILTER NONE
+// and unnormalized coordinates read view level 0 whatever m is).
+bool ClampsToViewMinLod(const Image& img, MipFilter filter, bool unnormalized) {
+  return filter != MipFilter::kNone && !unnormalized && ViewMinLod(img) > 0.0f;
+}
+
+// A sample lane selects its levels from x = max(lambda, m) instead of lambda (the lambda of steps
+// 1-4, 0 for LZ; a probing lane's anisotropic one), by the mip filter; past M SelectLevels clamps
+// to M. lambda is never NaN here (step 3 makes a NaN lambda lo; LZ's is 0).
+float SampleLevelLambda(const Image& img, MipFilter filter, float lambda, bool unnormalized) {
+  if (!ClampsToViewMinLod(img, filter, unnormalized)) return lambda;
+  return std::fmax(lambda, ViewMinLod(img));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Texel coordinates, depth compare and the filter
 
@@ -528,18 +563,31 @@ float LevelCoord(ClampMode mode, float s, uint32_t n, bool unnormalized) {
   return HalfBorderCoord(mode, u, n);
 }
 
-// POINT's integer coordinate before the offset: floor(u), and at most n - 1 for the half-border
-// modes (OpenGL's rule that s = 1 reads the last texel: without offsets POINT never reads their
-// border).
-int64_t PointIndex(ClampMode mode, float u, int64_t n) {
-  const auto i = static_cast<int64_t>(std::floor(u));
+// floor(u') of a POINT index: u' = u when the S# TRUNC_COORD is 1, otherwise u rounded to 6
+// fractional bits, half to even, u' = rne(u * 64) / 64 (AMD's default: "round-nearest-even to n.6
+// and drop fraction when point sampling"), in both precision modes. u is sanitized (|u| <= 2^24),
+// so u * 64 is exact in double, nearbyint rounds it half to even (the default rounding mode) and
+// the division by 64 is exact. Only POINT indices taken from a coordinate come here (XY POINT,
+// 1D, POINT z, cube POINT); BILINEAR, GATHER4's footprint and the layer, face and cube indices
+// never do.
+int64_t PointFloor(const TexRequest& req, float u) {
+  if (req.sampler->trunc_coord) return static_cast<int64_t>(std::floor(u));
+  const double rounded = std::nearbyint(static_cast<double>(u) * 64.0) / 64.0;
+  return static_cast<int64_t>(std::floor(rounded));
+}
+
+// POINT's integer coordinate before the offset: floor(u') (PointFloor), and at most n - 1 for the
+// half-border modes (OpenGL's rule that s = 1 reads the last texel: without offsets POINT never
+// reads their border), min(floor(u'), n - 1) after their clamp of u.
+int64_t PointIndex(const TexRequest& req, ClampMode mode, float u, int64_t n) {
+  const int64_t i = PointFloor(req, u);
   return IsHalfBorderMode(mode) && i > n - 1 ? n - 1 : i;
 }
 
 // POINT on one axis: the texel's index after the offset and the clamp mode (kBorder for a border
 // texel).
-int64_t PointTexel(ClampMode mode, float u, int64_t offset, int64_t n) {
-  return ApplyClampMode(mode, PointIndex(mode, u, n) + offset, n);
+int64_t PointTexel(const TexRequest& req, ClampMode mode, float u, int64_t offset, int64_t n) {
+  return ApplyClampMode(mode, PointIndex(req, mode, u, n) + offset, n);
 }
 
 // One axis of the bilinear footprint (also GATHER4's): i0 = floor(u - 0.5) + offset and
@@ -793,14 +841,15 @@ void SeamlessFilterTexel(const TexRequest& req, const Image& img, uint32_t level
 // s and t have NaN made 0 and are clamped to [0, 1] before u = s * n.
 float SeamlessCoord(float s) { return std::isnan(s) ? 0.0f : std::fmin(std::fmax(s, 0.0f), 1.0f); }
 
-// POINT (and every lookup of an integer format): i = min(floor(u), n - 1), j likewise (Vulkan's
-// nearest cube lookup clamps to the edge).
+// POINT (and every lookup of an integer format): i = min(floor(u'), n - 1), j likewise (Vulkan's
+// nearest cube lookup clamps to the edge), u' the TRUNC_COORD rounding of u (PointFloor): u is in
+// [0, n], so u' is too.
 LevelSample SeamlessPoint(const TexRequest& req, const Image& img, uint32_t level, float s, float t,
                           const LaneParams& p) {
   const int64_t n = img.layout.levels[level].width;
   const float fn = static_cast<float>(n);
-  const int64_t i = std::min(static_cast<int64_t>(std::floor(SeamlessCoord(s) * fn)), n - 1);
-  const int64_t j = std::min(static_cast<int64_t>(std::floor(SeamlessCoord(t) * fn)), n - 1);
+  const int64_t i = std::min(PointFloor(req, SeamlessCoord(s) * fn), n - 1);
+  const int64_t j = std::min(PointFloor(req, SeamlessCoord(t) * fn), n - 1);
   LevelSample out{};
   ReadFilterTexel(req, img, level, i, j, p, &out);
   return out;
@@ -822,11 +871,11 @@ LevelSample PointSample(const TexRequest& req, const Image& img, uint32_t level,
                         bool unnormalized, const LaneParams& p) {
   const SamplerDesc& smp = *req.sampler;
   const LevelLayout& lv = img.layout.levels[level];
-  const int64_t i =
-      PointTexel(smp.clamp_x, LevelCoord(smp.clamp_x, s, lv.width, unnormalized), p.ox, lv.width);
+  const int64_t i = PointTexel(req, smp.clamp_x, LevelCoord(smp.clamp_x, s, lv.width, unnormalized),
+                               p.ox, lv.width);
   int64_t j = 0;
   if (HasT(req)) {
-    j = PointTexel(smp.clamp_y, LevelCoord(smp.clamp_y, t, lv.height, unnormalized), p.oy,
+    j = PointTexel(req, smp.clamp_y, LevelCoord(smp.clamp_y, t, lv.height, unnormalized), p.oy,
                    lv.height);
   }
   LevelSample out{};
@@ -947,13 +996,13 @@ float DepthCoord(const TexRequest& req, const Image& img, uint32_t level, float 
   return LevelCoord(mode, r, img.layout.levels[level].depth, unnormalized);
 }
 
-// 3D POINT z (also GATHER4's slice): k = floor(w) + oz (min(floor(w), d - 1) + oz for the
-// half-border modes), mapped by CLAMP_Z.
+// 3D POINT z (also GATHER4's slice): k = floor(w') + oz (min(floor(w'), d - 1) + oz for the
+// half-border modes), mapped by CLAMP_Z; w' is w rounded by TRUNC_COORD = 0 like a POINT u.
 LaneParams PointSliceParams(const TexRequest& req, const Image& img, uint32_t level, float r,
                             bool unnormalized, const LaneParams& p) {
   const float w = DepthCoord(req, img, level, r, unnormalized);
   const int64_t d = img.layout.levels[level].depth;
-  return InSlice(p, PointTexel(req.sampler->clamp_z, w, p.oz, d));
+  return InSlice(p, PointTexel(req, req.sampler->clamp_z, w, p.oz, d));
 }
 
 // 3D LINEAR z: k0 = floor(w - 0.5) + oz, k1 = k0 + 1 (each mapped by CLAMP_Z) and
@@ -1117,9 +1166,12 @@ void ExecuteSample(const TexRequest& req, const Image& img) {
     const bool bilinear =
         !is_integer && (xy == XyFilter::kBilinear || xy == XyFilter::kAnisoBilinear);
     const bool linear_z = LinearZFilter(req, img, bilinear);
-    // The levels follow the probing lane's anisotropic lambda, by every mip filter.
+    // The levels follow the probing lane's anisotropic lambda, by every mip filter, raised to the
+    // T#'s MIN_LOD (x = max(lambda, m)); the XY filter above and the probing follow the lane's
+    // own lambda.
     const Probes pr = LaneProbes(req, img, lane, iso_lambda, unnormalized, scale);
-    const MipLevels m = SelectLevels(mip_filter, pr.lambda, img.last_view_level);
+    const float x = SampleLevelLambda(img, mip_filter, pr.lambda, unnormalized);
+    const MipLevels m = SelectLevels(mip_filter, x, img.last_view_level);
 
     const float s = AsFloat(req.in.coord[0][lane]);
     const float t = TCoord(req, lane);
@@ -1154,7 +1206,8 @@ void ExecuteSample(const TexRequest& req, const Image& img) {
     uint32_t comp[4];
     ApplyDstSel(img, c, comp);
     ApplyD16(req, img, comp);
-    // The status dword's LOD is the finer level: memory level base_level + d0.
+    // The status dword's LOD is the finer level actually read (after the T#'s MIN_LOD): memory
+    // level base_level + d0.
     WriteLane(req, lane, comp, LaneStatusDword(req, img, nonresident, base_level + m.d0));
   }
 }
@@ -1235,9 +1288,17 @@ void ExecuteGather4(const TexRequest& req, const Image& img) {
     const float lambda = Lambda(req, lane, unnormalized, scale);
     bool nonresident = false;  // one of the (up to) four texels, or a corner's three, not resident
     LaneParams p = MakeLaneParams(req, img, lane, &nonresident);
-    // One level, never a blend; the XY filters are ignored.
-    const uint32_t d =
-        req.sampler->mip_filter == MipFilter::kNone ? 0 : PointLevel(lambda, img.last_view_level);
+    // One level, never a blend; the XY filters are ignored. T# MIN_LOD raises it to
+    // max(d, floor(m)) (Vulkan's minLodInteger), at most M (floor(m) may lie past the last view
+    // level, which the sample rule clamps to M too); not for MIP_FILTER NONE or unnormalized
+    // coordinates, which read view level 0.
+    const MipFilter filter = req.sampler->mip_filter;
+    const uint32_t M = img.last_view_level;
+    uint32_t d = filter == MipFilter::kNone ? 0 : PointLevel(lambda, M);
+    if (ClampsToViewMinLod(img, filter, unnormalized)) {
+      d = std::min(std::max(d, static_cast<uint32_t>(std::floor(ViewMinLod(img)))), M);
+    }
+    // The status dword's LOD is this level, the one actually read.
     const uint32_t level = img.desc->base_level + d;
     // 3D gathers the 2x2 footprint of the POINT z slice (the Z filter is ignored like the XY
     // ones); a border slice makes all four texels border texels.
@@ -1264,20 +1325,21 @@ void ExecuteGather4(const TexRequest& req, const Image& img) {
 
 // x: the level the sample would access after steps 3-5: 0 for MIP_FILTER NONE, float(d) of the
 // POINT rule for POINT and POINT_ANISO_ADJ (and LINEAR on integer formats), min(max(lambda, 0), M)
-// for LINEAR. GET_LOD reports the isotropic LOD: no lane of it probes, whatever the XY filters and
-// MAX_ANISO_RATIO say, and FILTER_MODE plays no part.
+// for LINEAR; then with the T#'s MIN_LOD (m > 0, a mip filter other than NONE, normalized
+// coordinates) min(max(x, m), M), taken as the contract writes it: on x itself, so that POINT's x
+// is max(float(d), m) (a fraction when m is one). GET_LOD reports the isotropic LOD: no lane of it
+// probes, whatever the XY filters and MAX_ANISO_RATIO say, and FILTER_MODE plays no part.
 float AccessedLevel(const TexRequest& req, const Image& img, uint32_t lane, float unclamped,
                     bool unnormalized) {
-  const float lambda = QuantiseLambda(req, ClampLambda(req, lane, unclamped), unnormalized);
+  float lambda = QuantiseLambda(req, ClampLambda(req, lane, unclamped), unnormalized);
   const uint32_t M = img.last_view_level;
-  switch (EffectiveMipFilter(req, img)) {
-    case MipFilter::kPoint:
-      return static_cast<float>(PointLevel(lambda, M));
-    case MipFilter::kLinear:
-      return std::fmin(std::fmax(lambda, 0.0f), static_cast<float>(M));
-    default:
-      return 0.0f;  // NONE (MIP_FILTER 3 is POINT: EffectiveMipFilter)
-  }
+  const MipFilter filter = EffectiveMipFilter(req, img);
+  // T# MIN_LOD: the level the sample would access comes from max(lambda, m), as a sample's does.
+  if (ClampsToViewMinLod(img, filter, unnormalized)) lambda = std::fmax(lambda, ViewMinLod(img));
+  float x = 0.0f;  // NONE (MIP_FILTER 3 is POINT: EffectiveMipFilter)
+  if (filter == MipFilter::kPoint) x = static_cast<float>(PointLevel(lambda, M));
+  if (filter == MipFilter::kLinear) x = std::fmin(std::fmax(lambda, 0.0f), static_cast<float>(M));
+  return x;
 }
 
 // (x, y, 0, 0) as floats, selected by DMASK; no DST_SEL, no D16, no texel read.
@@ -1419,6 +1481,14 @@ Status ValidateSampler(const TexRequest& req) {
   if (smp.max_aniso_ratio > 4) {
     return Status::InvalidArgument("S#.MAX_ANISO_RATIO=" + std::to_string(smp.max_aniso_ratio) +
                                    " is reserved (0..4: 1x to 16x)");
+  }
+  // MC_COORD_TRUNC = 1 (R300's MC_COORD_TRUNCATE_MPEG, video decode's motion-compensation
+  // coordinate truncation) is Unsupported, for every sampler op: AMD documents no formula for it on
+  // GCN and no driver sets it.
+  if (smp.mc_coord_trunc) {
+    return Status::Unsupported(
+        "S#.MC_COORD_TRUNC=1 (motion-compensation coordinate truncation) with " + OpName(req.op) +
+        " is not supported: AMD documents no formula for it on GCN");
   }
   const auto func = static_cast<uint32_t>(smp.depth_compare_func);
   if ((req.op.flags & kOpCompare) != 0 && func > 7) {

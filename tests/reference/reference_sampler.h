@@ -29,7 +29,9 @@
 //    and "Anisotropic filtering" in reference_sampler.cc; point / bilinear elsewhere); mip filters
 //    none, point, linear and POINT_ANISO_ADJ (as point); FILTER_MODE blend, min and max (min/max
 //    reduction of every weighted sum); the eight depth compare functions; LOD_BIAS, MIN_LOD,
-//    MAX_LOD;
+//    MAX_LOD; S# TRUNC_COORD (POINT coordinates rounded to 1/64 texel, half to even, when 0);
+//    S# MC_COORD_TRUNC = 1 is Status::Unsupported; the T#'s MIN_LOD (resource LOD clamp: sample
+//    levels from max(lambda, m), GATHER4 from max(d, floor(m)), GET_LOD's x);
 //  - DMASK, DST_SEL, D16, GLC, exec mask, unnormalized coordinates, unbound T#s, PrecisionMode
 //    kFloat and kHardware;
 //  - partially resident textures (T# MIN_LOD_WARN != 0, TexRequest::residency in 64 KiB pages of

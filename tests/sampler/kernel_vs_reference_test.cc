@@ -254,6 +254,9 @@ void MakeScenario(Rng& r, OpKind kind, FormatId format, Scenario* sc) {
   // MAX_ANISO_RATIO 1x..16x, now and then a reserved 5..7 (the XY filters above include ANISO_*).
   sd.max_aniso_ratio = static_cast<uint8_t>(r.B(97) ? r.U(5) : 5 + r.U(3));
   sd.depth_compare_func = static_cast<CompareFunc>(r.U(8));
+  sd.trunc_coord = r.B(50);  // 0: POINT coordinates rounded to 1/64 texel
+  // T# MIN_LOD now and then (in memory levels: below, at and past BASE_LEVEL and the last level).
+  sc->image.min_lod = static_cast<uint16_t>(r.B(80) ? 0 : r.U(5 * 256));
 
   TexRequest& q = sc->req;
   q.op.kind = kind;
@@ -300,6 +303,13 @@ void MakeScenario(Rng& r, OpKind kind, FormatId format, Scenario* sc) {
         const uint32_t lane = quad * 4 + k;
         float s = s0 + dx * (k & 1), t = t0 + dy * (k >> 1);
         if (q.mods.unorm || sd.force_unnormalized) s *= w, t *= h;
+        // Now and then j/128 texel (j = 0..3, exact halves included) below a texel edge of level
+        // 0, where TRUNC_COORD = 0's rounding moves POINT lookups.
+        if (r.B(8)) {
+          const bool texels = q.mods.unorm || sd.force_unnormalized;
+          const float k = std::floor(texels ? s : s * w) - static_cast<float>(r.U(4)) / 128.0f;
+          s = texels ? k : k / w;
+        }
         if (r.B(4)) s = EdgeCoord(r);
         if (r.B(4)) t = EdgeCoord(r);
         sc->in[0][lane] = FloatBits(s);

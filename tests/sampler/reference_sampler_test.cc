@@ -4747,7 +4747,9 @@ TEST(ReferenceCube, OneByOneLevelIsAllEdgesAndCorners) {
 // POINT on a seamless cube clamps to the face's edge: s and t (NaN -> 0) clamped to [0, 1],
 // i = min(floor(s * n), n - 1), j likewise; the S#'s WRAP is not read (it would wrap i = 4 to 0).
 // Integer formats look up POINT whatever the XY filter. 4x4 cube, texel (i, j) of face f =
-// 100 f + 10 j + i.
+// 100 f + 10 j + i. The samplers set TRUNC_COORD = 1: the cases test the floor (u = 0.9996 -> 0),
+// which TRUNC_COORD = 0 would round first (0.9996 * 64 = 63.97 -> 64, u' = 1 -> texel 1; see
+// ReferenceTruncCoord.CubePoint).
 TEST(ReferenceCube, SeamlessPointClampsToTheEdge) {
   struct Case {
     float face, s, t;
@@ -4766,7 +4768,8 @@ TEST(ReferenceCube, SeamlessPointClampsToTheEdge) {
     Guest g(4096);
     FillCube<float>(g, 4, 6);
     const ImageDesc img = CubeImage(4, 6);
-    const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone);
+    SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone);
+    smp.trunc_coord = true;  // plain floor
     CubeWave w;
     for (uint32_t lane = 0; lane < lanes; ++lane) {
       w.At(lane, cases[lane].s, cases[lane].t, cases[lane].face);
@@ -4781,7 +4784,8 @@ TEST(ReferenceCube, SeamlessPointClampsToTheEdge) {
     Guest g(4096);
     FillCube<uint32_t>(g, 4, 6);
     const ImageDesc img = CubeImage(4, 6, 1, FormatId::kR32_UINT);
-    const SamplerDesc smp = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kNone);
+    SamplerDesc smp = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kNone);
+    smp.trunc_coord = true;  // plain floor
     CubeWave w;
     for (uint32_t lane = 0; lane < lanes; ++lane) {
       w.At(lane, cases[lane].s, cases[lane].t, cases[lane].face);
@@ -6042,6 +6046,648 @@ TEST(ReferencePrt, ShortMapGetLodAndNonPrt) {
   ExpectOk(reference::Execute(r));
   EXPECT_EQ(u.Lane(0), Unorm({10, 20, 30, 40}));
   EXPECT_EQ(u.status[0], 0x2u);
+}
+
+// ============================================================================================
+// S# TRUNC_COORD ("Texel coordinates at memory level L", POINT): with TRUNC_COORD = 0 (the S#
+// default) a POINT index is floor(u') with u' = rne(u * 64) / 64, u rounded to 1/64 texel, half
+// to even; with TRUNC_COORD = 1 it is floor(u). BILINEAR and GATHER4's footprint take u as it is.
+// The u values below are binary32; s = u / 8 is exact and s * 8 gives u back exactly.
+
+// An 8x2 image of 4-byte texels (R32_FLOAT or R32_UINT): texel (i, j) = 100 + 10 j + i; level 0 at
+// byte 0, 8 texels a row. Its first row is also an 8-texel 1D image.
+template <typename T>
+void FillTrunc8x2(Guest& g) {
+  for (uint32_t j = 0; j < 2; ++j) {
+    for (uint32_t i = 0; i < 8; ++i) g.Put<T>(0, 8, i, j, T(100 + 10 * j + i));
+  }
+}
+
+SamplerDesc TruncSampler(XyFilter mag, XyFilter min, bool trunc,
+                         ClampMode clamp = ClampMode::kWrap) {
+  SamplerDesc s = Sampler(mag, min, MipFilter::kNone, clamp);
+  s.trunc_coord = trunc;
+  return s;
+}
+
+// POINT, WRAP, row 0 (t = 0.25: v = 0.5, 0.5 * 64 = 32, u' = 0.5, j = 0). Per case u * 64, its
+// round-half-even, and i for TRUNC_COORD 0 / 1; the result is 100 + i (WRAP mod 8). Both precision
+// modes apply the rule.
+TEST(ReferenceTruncCoord, PointRoundsToASixtyFourthHalfToEven) {
+  Guest g(4096);
+  FillTrunc8x2<float>(g);
+  const ImageDesc img = ImageOf(FormatId::kR32_FLOAT, 8, 2);
+  struct Case {
+    float u;
+    uint32_t round, trunc;  // i after WRAP, TRUNC_COORD 0 and 1
+  };
+  const Case cases[] = {
+      {2.5f, 2, 2},         // 160 -> u' = 2.5: the centre of texel 2 either way
+      {2.995f, 3, 2},       // 191.68 -> 192, u' = 3; floor(2.995) = 2
+      {2.99f, 2, 2},        // 191.36 -> 191, u' = 2.984375
+      {2.9921875f, 3, 2},   // 191.5 exactly -> 192 (even)
+      {2.9765625f, 2, 2},   // 190.5 exactly -> 190 (even), u' = 2.96875
+      {3.0078125f, 3, 3},   // 192.5 -> 192 (even), u' = 3
+      {6.9921875f, 7, 6},   // 447.5 -> 448 (even), u' = 7
+      {7.995f, 0, 7},       // 511.68 -> 512, u' = 8: WRAP 8 mod 8 = 0; floor = 7
+      {-0.005f, 0, 7},      // -0.32 -> -0, u' = -0: i = 0; floor(-0.005) = -1, WRAP 7
+      {-2.005f, 6, 5},      // -128.32 -> -128, u' = -2: WRAP 6; floor = -3: 5
+      {-2.0078125f, 6, 5},  // -128.5 -> -128 (even): -2, 6; floor = -3: 5
+      {-2.0234375f, 5, 5},  // -129.5 -> -130 (even), u' = -2.03125: -3, 5
+  };
+  constexpr uint32_t kLanes = sizeof(cases) / sizeof(cases[0]);
+  for (PrecisionMode mode : {PrecisionMode::kFloat, PrecisionMode::kHardware}) {
+    for (bool trunc : {false, true}) {
+      const SamplerDesc smp = TruncSampler(XyFilter::kPoint, XyFilter::kPoint, trunc);
+      Wave w;
+      for (uint32_t lane = 0; lane < kLanes; ++lane) w.St(lane, cases[lane].u / 8, 0.25f);
+      // v rounds too: t = 0.995 / 2, v = 0.995: 63.68 -> 64, v' = 1 (row 1) / floor 0 (row 0);
+      // u = 2.5: texel 2, 112 / 102.
+      w.St(kLanes, 2.5f / 8, 0.995f / 2);
+      TexRequest r = w.Make(kSampleLz, &img, &g.memory, kLanes + 1, &smp);
+      r.precision = mode;
+      ExpectOk(reference::Execute(r));
+      for (uint32_t lane = 0; lane < kLanes; ++lane) {
+        const uint32_t i = trunc ? cases[lane].trunc : cases[lane].round;
+        EXPECT_EQ(w.out[0][lane], F(100.0f + i))
+            << "u " << cases[lane].u << " trunc " << trunc << " mode " << int(mode);
+      }
+      EXPECT_EQ(w.out[0][kLanes], F(trunc ? 102.0f : 112.0f)) << "trunc " << trunc;
+    }
+  }
+}
+
+// The offset is added after the rounding (i = floor(u') + ox) and unnormalized coordinates round
+// too (u = s). u = 2.995: u' = 3, floor 2.
+//   _O ox = +1: 3 + 1 = 4 (104) / 2 + 1 = 3 (103); ox = -3: 0 (100) / -1, WRAP 7 (107).
+//   unnormalized s = 2.995, t = 0.5: 103 / 102.
+TEST(ReferenceTruncCoord, OffsetsAndUnnormalizedCoordinates) {
+  Guest g(4096);
+  FillTrunc8x2<float>(g);
+  const ImageDesc img = ImageOf(FormatId::kR32_FLOAT, 8, 2);
+  for (bool trunc : {false, true}) {
+    const SamplerDesc smp = TruncSampler(XyFilter::kPoint, XyFilter::kPoint, trunc);
+    Wave w;
+    w.St(0, 2.995f / 8, 0.25f);
+    w.St(1, 2.995f / 8, 0.25f);
+    w.offset[0] = Off(1, 0);
+    w.offset[1] = Off(-3, 0);
+    ExpectOk(reference::Execute(w.Make(kSampleLzO, &img, &g.memory, 2, &smp)));
+    EXPECT_EQ(w.out[0][0], F(trunc ? 103.0f : 104.0f)) << trunc;
+    EXPECT_EQ(w.out[0][1], F(trunc ? 107.0f : 100.0f)) << trunc;
+
+    Wave u;
+    u.St(0, 2.995f, 0.5f);
+    TexRequest r = u.Make(kSampleLz, &img, &g.memory, 1, &smp);
+    r.mods.unorm = true;
+    ExpectOk(reference::Execute(r));
+    EXPECT_EQ(u.out[0][0], F(trunc ? 102.0f : 103.0f)) << trunc;
+  }
+}
+
+// The clamp modes map the rounded index (row 0, n = 8; TRANS_BLACK border: 0.0):
+//   CLAMP_LAST_TEXEL: u = -0.005: 0 / -1, both clamp to 0 (100); 2.995: 3 / 2; 7.995: 8 / 7, both
+//     clamp to 7 (107).
+//   CLAMP_BORDER: -0.005: 0 (100) / -1 border (0); 7.995: 8 border (0) / 7 (107).
+//   CLAMP_HALF_BORDER: u clamped to [0, 8] first, then min(floor(u'), 7): 7.995 -> u' = 8 ->
+//     min(8, 7) = 7 (107) either way (no border, unlike CLAMP_BORDER); -0.005 -> 0 -> 100; 2.995:
+//     103 / 102; s = 1 (u = 8): 7 either way.
+//   MIRROR_ONCE_HALF_BORDER: u clamped to [-8, 8], min(floor(u'), 7), then m = i >= 0 ? i : -1 - i:
+//     -2.005 -> -2, m = 1 (101) / -3, m = 2 (102); -7.995 -> -511.68 -> -512, u' = -8, m = 7 (107)
+//     / floor -8, m = 7 (107); 7.995 -> min(8, 7) = 7 (107) either way.
+TEST(ReferenceTruncCoord, ClampModesAndTheHalfBorderPointRule) {
+  Guest g(4096);
+  FillTrunc8x2<float>(g);
+  const ImageDesc img = ImageOf(FormatId::kR32_FLOAT, 8, 2);
+  struct Case {
+    ClampMode mode;
+    float u;
+    float round, trunc;  // the result for TRUNC_COORD 0 and 1
+  };
+  const Case cases[] = {
+      {ClampMode::kClampLastTexel, -0.005f, 100, 100},
+      {ClampMode::kClampLastTexel, 2.995f, 103, 102},
+      {ClampMode::kClampLastTexel, 7.995f, 107, 107},
+      {ClampMode::kClampBorder, -0.005f, 100, 0},
+      {ClampMode::kClampBorder, 7.995f, 0, 107},
+      {ClampMode::kClampHalfBorder, 7.995f, 107, 107},
+      {ClampMode::kClampHalfBorder, -0.005f, 100, 100},
+      {ClampMode::kClampHalfBorder, 2.995f, 103, 102},
+      {ClampMode::kClampHalfBorder, 8.0f, 107, 107},
+      {ClampMode::kMirrorOnceHalfBorder, -2.005f, 101, 102},
+      {ClampMode::kMirrorOnceHalfBorder, -7.995f, 107, 107},
+      {ClampMode::kMirrorOnceHalfBorder, 7.995f, 107, 107},
+  };
+  for (const Case& k : cases) {
+    for (bool trunc : {false, true}) {
+      const SamplerDesc smp = TruncSampler(XyFilter::kPoint, XyFilter::kPoint, trunc, k.mode);
+      Wave w;
+      w.St(0, k.u / 8, 0.25f);
+      ExpectOk(reference::Execute(w.Make(kSampleLz, &img, &g.memory, 1, &smp)));
+      EXPECT_EQ(w.out[0][0], F(trunc ? k.trunc : k.round))
+          << ClampModeName(k.mode) << " u " << k.u << " trunc " << trunc;
+    }
+  }
+}
+
+// BILINEAR and GATHER4's footprint are not rounded. u = 3.4921875, v = 0.5 (t = 0.25): u - 0.5 =
+// 2.9921875, which TRUNC_COORD's rounding would take to 3 (191.5 -> 192), but i0 = floor(2.9921875)
+// = 2, a = 0.9921875 (kHardware: floor(254) / 256, the same), i1 = 3; v - 0.5 = 0: j0 = 0, b = 0,
+// j1 = 1.
+//   BILINEAR: w00 = 0.0078125, w10 = 0.9921875, w01 = w11 = 0:
+//     0.0078125 * 102 + 0.9921875 * 103 = 0.796875 + 102.1953125 = 102.9921875 (exact), plus 0 *
+//     112 and 0 * 113.
+//   GATHER4: T(i0, j1), T(i1, j1), T(i1, j0), T(i0, j0) = 112, 113, 103, 102.
+TEST(ReferenceTruncCoord, BilinearAndGather4FootprintAreNotRounded) {
+  Guest g(4096);
+  FillTrunc8x2<float>(g);
+  const ImageDesc img = ImageOf(FormatId::kR32_FLOAT, 8, 2);
+  for (PrecisionMode mode : {PrecisionMode::kFloat, PrecisionMode::kHardware}) {
+    for (bool trunc : {false, true}) {
+      const SamplerDesc smp = TruncSampler(XyFilter::kBilinear, XyFilter::kBilinear, trunc);
+      Wave w;
+      w.St(0, 3.4921875f / 8, 0.25f);
+      TexRequest r = w.Make(kSampleLz, &img, &g.memory, 1, &smp);
+      r.precision = mode;
+      ExpectOk(reference::Execute(r));
+      EXPECT_EQ(w.out[0][0], F(102.9921875f)) << "trunc " << trunc << " mode " << int(mode);
+
+      Wave gw;
+      gw.St(0, 3.4921875f / 8, 0.25f);
+      r = gw.Make(kGather4Lz, &img, &g.memory, 1, &smp);
+      r.precision = mode;
+      ExpectOk(reference::Execute(r));
+      EXPECT_EQ(gw.Lane(0), (std::array<uint32_t, 4>{F(112), F(113), F(103), F(102)}))
+          << "trunc " << trunc << " mode " << int(mode);
+    }
+  }
+}
+
+// The rule follows the lane's XY filter, and integer formats and 1D point-sample too. u =
+// 2.9921875 (191.5 -> 192: u' = 3, floor 2), row 0:
+//   mag POINT, min BILINEAR, LZ (lambda 0: magnification, POINT): 103 / 102.
+//   mag BILINEAR, min POINT, _L lod 1 (one level, M = 0; lambda 1 > 0: minification, POINT):
+//     103 / 102.
+//   mag BILINEAR, min POINT, LZ: BILINEAR, not rounded: u - 0.5 = 2.4921875, i0 = 2,
+//     a = 0.4921875: 0.5078125 * 102 + 0.4921875 * 103 = 51.796875 + 50.6953125 = 102.4921875
+//     either way.
+//   R32_UINT with BILINEAR XY filters (integer formats are never filtered: POINT): 103 / 102.
+//   1D R32_FLOAT (8 texels 100..107, the first row of the 8x2 fill): 103 / 102.
+TEST(ReferenceTruncCoord, MixedFiltersIntegerFormatsAnd1D) {
+  Guest g(4096);
+  FillTrunc8x2<float>(g);
+  const ImageDesc img = ImageOf(FormatId::kR32_FLOAT, 8, 2);
+  Guest gu(4096);
+  FillTrunc8x2<uint32_t>(gu);
+  const ImageDesc uimg = ImageOf(FormatId::kR32_UINT, 8, 2);
+  const ImageDesc img1d = Typed(ImageType::k1D, FormatId::kR32_FLOAT, 8, 1);
+  const float u = 2.9921875f;
+  for (bool trunc : {false, true}) {
+    const float point = trunc ? 102.0f : 103.0f;
+    {
+      const SamplerDesc smp = TruncSampler(XyFilter::kPoint, XyFilter::kBilinear, trunc);
+      Wave w;
+      w.St(0, u / 8, 0.25f);
+      ExpectOk(reference::Execute(w.Make(kSampleLz, &img, &g.memory, 1, &smp)));
+      EXPECT_EQ(w.out[0][0], F(point)) << trunc;
+    }
+    {
+      const SamplerDesc smp = TruncSampler(XyFilter::kBilinear, XyFilter::kPoint, trunc);
+      Wave w;
+      w.St(0, u / 8, 0.25f);
+      w.lod[0] = F(1.0f);
+      ExpectOk(reference::Execute(w.Make(kSampleL, &img, &g.memory, 1, &smp)));
+      EXPECT_EQ(w.out[0][0], F(point)) << trunc;
+      Wave m;
+      m.St(0, u / 8, 0.25f);
+      ExpectOk(reference::Execute(m.Make(kSampleLz, &img, &g.memory, 1, &smp)));
+      EXPECT_EQ(m.out[0][0], F(102.4921875f)) << trunc;
+    }
+    {
+      const SamplerDesc smp = TruncSampler(XyFilter::kBilinear, XyFilter::kBilinear, trunc);
+      Wave w;
+      w.St(0, u / 8, 0.25f);
+      ExpectOk(reference::Execute(w.Make(kSampleLz, &uimg, &gu.memory, 1, &smp)));
+      EXPECT_EQ(w.out[0][0], trunc ? 102u : 103u) << trunc;
+    }
+    {
+      const SamplerDesc smp = TruncSampler(XyFilter::kPoint, XyFilter::kPoint, trunc);
+      Wave w;
+      w.St(0, u / 8, 0.0f);
+      ExpectOk(reference::Execute(w.Make(kSampleLz, &img1d, &g.memory, 1, &smp)));
+      EXPECT_EQ(w.out[0][0], F(point)) << trunc;
+    }
+  }
+}
+
+// 3D POINT z rounds w like u (FillVolume: texel (x, y, k) = 100k + 10y + x, d_0 = 4; s = 0.75,
+// t = 0.25 is texel (1, 0): u = 1.5, v = 0.5 are not moved by the rounding).
+//   POINT z, w = 1.995 (r = w / 4): 127.68 -> 128, w' = 2: slice 2 (201) / floor 1 (101).
+//   POINT z, w = 3.995: 255.68 -> 256, w' = 4: WRAP 0 (1) / 3 (301).
+//   LINEAR z is not rounded: w = 2.4921875, w - 0.5 = 1.9921875 (which would round to 2): k0 = 1,
+//     g = 0.9921875: 0.0078125 * 101 + 0.9921875 * 201 = 0.7890625 + 199.4296875 = 200.21875.
+//   GATHER4 reads its footprint in the POINT z slice, a POINT z index, so w is rounded there too
+//     (the contract leaves GATHER4 out for its bilinear footprint; its z slice is "POINT z of 3D
+//     images"): w = 1.995, s = t = 0.5 (u = v = 1: i0 = j0 = 0, i1 = j1 = 1): slice 2 gives 210,
+//     211, 201, 200, slice 1 110, 111, 101, 100.
+TEST(ReferenceTruncCoord, ThreeDPointZ) {
+  Guest g(4096);
+  FillVolume<float>(g);
+  const ImageDesc img = Volume();
+  for (bool trunc : {false, true}) {
+    SamplerDesc smp = ZSampler(XyFilter::kPoint, ZFilter::kPoint);
+    smp.trunc_coord = trunc;
+    Wave w;
+    Str(w, 0, 0.75f, 0.25f, 1.995f / 4);
+    Str(w, 1, 0.75f, 0.25f, 3.995f / 4);
+    ExpectOk(reference::Execute(w.Make(kSampleLz, &img, &g.memory, 2, &smp)));
+    EXPECT_EQ(w.out[0][0], F(trunc ? 101.0f : 201.0f)) << trunc;
+    EXPECT_EQ(w.out[0][1], F(trunc ? 301.0f : 1.0f)) << trunc;
+
+    SamplerDesc lin = ZSampler(XyFilter::kPoint, ZFilter::kLinear);
+    lin.trunc_coord = trunc;
+    Wave l;
+    Str(l, 0, 0.75f, 0.25f, 2.4921875f / 4);
+    ExpectOk(reference::Execute(l.Make(kSampleLz, &img, &g.memory, 1, &lin)));
+    EXPECT_EQ(l.out[0][0], F(200.21875f)) << trunc;
+
+    Wave gw;
+    Str(gw, 0, 0.5f, 0.5f, 1.995f / 4);
+    ExpectOk(reference::Execute(gw.Make(kGather4Lz, &img, &g.memory, 1, &smp)));
+    const float k = trunc ? 100.0f : 200.0f;
+    EXPECT_EQ(gw.Lane(0), (std::array<uint32_t, 4>{F(k + 10), F(k + 11), F(k + 1), F(k)})) << trunc;
+  }
+}
+
+// Cube POINT lookups (4x4 cube, texel (i, j) of face f = 100 f + 10 j + i; face 4):
+//   seamless: i = min(floor(u'), 3). s = 0.2499 (u = 0.9996: 63.97 -> 64, u' = 1), t = 0.75
+//     (v = 3): 431 / floor 0: 430. s = 0.999 (u = 3.996 -> 4): min(4, 3) = 3 either way: 433.
+//     s = 0.375 (u = 1.5), t = 0.4999 (v = 1.9996 -> 2): 421 / 411.
+//   non-seamless (DISABLE_CUBE_WRAP, the face as a 2D image, WRAP): s = 0.2499: 431 / 430;
+//     s = 0.999: u' = 4, WRAP 0: 430 / 3: 433.
+TEST(ReferenceTruncCoord, CubePoint) {
+  Guest g(4096);
+  FillCube<float>(g, 4, 6);
+  const ImageDesc img = CubeImage(4, 6);
+  for (bool seamless : {true, false}) {
+    for (bool trunc : {false, true}) {
+      SamplerDesc smp = TruncSampler(XyFilter::kPoint, XyFilter::kPoint, trunc);
+      smp.disable_cube_wrap = !seamless;
+      CubeWave w;
+      w.At(0, 0.2499f, 0.75f, 4);
+      w.At(1, 0.999f, 0.75f, 4);
+      w.At(2, 0.375f, 0.4999f, 4);
+      ExpectOk(reference::Execute(w.MakeCube(kSampleLz, &img, &g.memory, 3, &smp)));
+      EXPECT_EQ(w.out[0][0], F(trunc ? 430.0f : 431.0f)) << seamless << trunc;
+      const float edge = seamless ? 433.0f : (trunc ? 433.0f : 430.0f);
+      EXPECT_EQ(w.out[0][1], F(edge)) << seamless << trunc;
+      EXPECT_EQ(w.out[0][2], F(trunc ? 411.0f : 421.0f)) << seamless << trunc;
+    }
+  }
+}
+
+// ============================================================================================
+// T# MIN_LOD ("Filter and level selection"): m = MIN_LOD / 256 - BASE_LEVEL view levels; when
+// m > 0 sample lanes select their levels from x = max(lambda, m), GATHER4 reads max(d, floor(m)),
+// GET_LOD's x is max(x, m) clamped to M; MIP_FILTER NONE and unnormalized coordinates stay on
+// view level 0; loads ignore it. The image is FillLevelTags' 16x16 R32_FLOAT with 5 levels
+// (M = 4), memory level L filled with L + 1 (so a blend of levels shows as a fraction).
+
+ImageDesc MinLodImage(uint16_t min_lod, uint8_t base_level = 0) {
+  ImageDesc d = ImageOf(FormatId::kR32_FLOAT, 16, 16, 5);
+  d.min_lod = min_lod;
+  d.base_level = base_level;
+  return d;
+}
+
+// SAMPLE with explicit lambdas (LZ: 0; _L: lod; the S# MIN_LOD 0 clamps negative ones to 0):
+//   MIN_LOD 0: LZ reads level 0: 1.
+//   256 (m = 1): LZ, POINT: x = 1, level 1: 2. LINEAR: d0 = 1, f = 0: 2.
+//   384 (1.5): LZ, LINEAR: d0 = 1, d1 = 2, f = 0.5: 0.5 * 2 + 0.5 * 3 = 2.5. POINT: floor(2.0) = 2:
+//     3. NONE: level 0: 1.
+//   352 (1.375): POINT: floor(1.875) = 1: 2. LINEAR: f = 0.375: 0.625 * 2 + 0.375 * 3 = 1.25 +
+//     1.125 = 2.375.
+//   448 (1.75): POINT: floor(2.25) = 2: 3 (GATHER4 takes floor(m) = 1 instead, below).
+//   1920 (7.5, past M = 4): LINEAR: d0 = clamp(7, 0, 4) = 4, f = 0 (x >= M): 5. POINT: 5.
+//   256, _L lod 2.5: x = 2.5 (above m, unchanged): LINEAR 0.5 * 3 + 0.5 * 4 = 3.5; POINT
+//     floor(3.0) = 3: 4.
+//   256, _L lod 0.5: x = 1: LINEAR 2.
+//   384, _L lod -3: lambda clamped to the S# MIN_LOD 0, x = 1.5: LINEAR 2.5.
+TEST(ReferenceTMinLod, SampleLevelsFromMaxOfLambdaAndM) {
+  Guest g(4096);
+  FillLevelTags(g);
+  struct Case {
+    Op op;
+    uint16_t min_lod;
+    MipFilter mip;
+    float lod;
+    float expected;
+  };
+  const Case cases[] = {
+      {kSampleLz, 0, MipFilter::kPoint, 0, 1},
+      {kSampleLz, 256, MipFilter::kPoint, 0, 2},
+      {kSampleLz, 256, MipFilter::kLinear, 0, 2},
+      {kSampleLz, 384, MipFilter::kLinear, 0, 2.5f},
+      {kSampleLz, 384, MipFilter::kPoint, 0, 3},
+      {kSampleLz, 384, MipFilter::kNone, 0, 1},
+      {kSampleLz, 352, MipFilter::kPoint, 0, 2},
+      {kSampleLz, 352, MipFilter::kLinear, 0, 2.375f},
+      {kSampleLz, 448, MipFilter::kPoint, 0, 3},
+      {kSampleLz, 1920, MipFilter::kLinear, 0, 5},
+      {kSampleLz, 1920, MipFilter::kPoint, 0, 5},
+      {kSampleL, 256, MipFilter::kLinear, 2.5f, 3.5f},
+      {kSampleL, 256, MipFilter::kPoint, 2.5f, 4},
+      {kSampleL, 256, MipFilter::kLinear, 0.5f, 2},
+      {kSampleL, 384, MipFilter::kLinear, -3.0f, 2.5f},
+  };
+  for (const Case& k : cases) {
+    for (PrecisionMode mode : {PrecisionMode::kFloat, PrecisionMode::kHardware}) {
+      const ImageDesc img = MinLodImage(k.min_lod);
+      const SamplerDesc smp = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, k.mip);
+      Wave w;
+      w.St(0, 0.5f, 0.5f);
+      w.lod[0] = F(k.lod);
+      TexRequest r = w.Make(k.op, &img, &g.memory, 1, &smp);
+      r.precision = mode;
+      ExpectOk(reference::Execute(r));
+      EXPECT_EQ(w.out[0][0], F(k.expected))
+          << OpName(k.op) << " min_lod " << k.min_lod << " mip " << int(k.mip) << " lod " << k.lod
+          << " mode " << int(mode);
+    }
+  }
+}
+
+// Implicit lambdas (W = H = 16), MIP LINEAR:
+//   quad 0: ds/dx = dt/dx = 0.25: dudx = dvdx = 4, rx = 32, lambda 2.5: 3.5 with or without
+//     MIN_LOD 256 (x = max(2.5, 1) = 2.5).
+//   quad 1: ds/dx = dt/dx = 1/16: rx = 2, lambda 0.5: 0.5 * 1 + 0.5 * 2 = 1.5 without MIN_LOD;
+//     with 256, x = 1: 2.
+// Anisotropic lanes take m after their own lambda (ANISO_POINT, R = 16, mip POINT, _D ds/dx = 0.5,
+// dt/dy = 1/16: rx = 64, ry = 1, N = 8, lambda 0.5 log2(64 / 64) = 0: level 0, 1; MIN_LOD 512:
+// x = 2, level 2: 3. R = 1: no probes, lambda 3 (above m): level 3, 4 either way).
+TEST(ReferenceTMinLod, ImplicitAndAnisotropicLambdas) {
+  Guest g(4096);
+  FillLevelTags(g);
+  const SamplerDesc smp = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kLinear);
+  for (uint16_t min_lod : {uint16_t{0}, uint16_t{256}}) {
+    const ImageDesc img = MinLodImage(min_lod);
+    Wave w;
+    Quad(w, 0, 0.25f, 0.25f, 0.25f, 0.25f, 0, 0);
+    Quad(w, 1, 0.25f, 0.25f, 1 / 16.0f, 1 / 16.0f, 0, 0);
+    ExpectOk(reference::Execute(w.Make(kSample, &img, &g.memory, 8, &smp)));
+    for (uint32_t lane = 0; lane < 8; ++lane) {
+      const float expected = lane < 4 ? 3.5f : (min_lod == 0 ? 1.5f : 2.0f);
+      EXPECT_EQ(w.out[0][lane], F(expected)) << "min_lod " << min_lod << " lane " << lane;
+    }
+  }
+  for (uint16_t min_lod : {uint16_t{0}, uint16_t{512}}) {
+    const ImageDesc img = MinLodImage(min_lod);
+    for (uint8_t ratio : {uint8_t{4}, uint8_t{0}}) {
+      const SamplerDesc aniso =
+          AnisoSampler(XyFilter::kPoint, XyFilter::kAnisoPoint, ratio, MipFilter::kPoint);
+      Wave w;
+      w.St(0, 0.5f, 0.5f);
+      Derivs(w, 0, 0.5f, 0, 0, 1 / 16.0f);
+      ExpectOk(reference::Execute(w.Make(kSampleD, &img, &g.memory, 1, &aniso)));
+      const float expected = ratio == 0 ? 4.0f : (min_lod == 0 ? 1.0f : 3.0f);
+      EXPECT_EQ(w.out[0][0], F(expected)) << "min_lod " << min_lod << " ratio " << int(ratio);
+    }
+  }
+}
+
+// m is in view levels, and only m > 0 applies; unnormalized coordinates read view level 0.
+//   BASE_LEVEL 1 (view level d is memory level 1 + d: value d + 2; M = 3), LZ:
+//     MIN_LOD 256: m = 1 - 1 = 0: no change, view level 0: 2 (POINT and LINEAR).
+//     MIN_LOD 512: m = 1: POINT view level 1: 3.
+//     MIN_LOD 128: m = -0.5: no change: 2.
+//     MIN_LOD 384: m = 0.5: LINEAR d0 = 0, d1 = 1, f = 0.5: 0.5 * 2 + 0.5 * 3 = 2.5; POINT
+//       floor(1.0) = 1: 3.
+//   Unnormalized (UNORM bit; s = t = 8), MIN_LOD 512, POINT or LINEAR: view level 0: 1.
+TEST(ReferenceTMinLod, BaseLevelAndUnnormalizedCoordinates) {
+  Guest g(4096);
+  FillLevelTags(g);
+  struct Case {
+    uint16_t min_lod;
+    MipFilter mip;
+    float expected;
+  };
+  const Case cases[] = {
+      {256, MipFilter::kPoint, 2},  {256, MipFilter::kLinear, 2},    {512, MipFilter::kPoint, 3},
+      {128, MipFilter::kLinear, 2}, {384, MipFilter::kLinear, 2.5f}, {384, MipFilter::kPoint, 3},
+  };
+  for (const Case& k : cases) {
+    const ImageDesc img = MinLodImage(k.min_lod, 1);
+    const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, k.mip);
+    Wave w;
+    w.St(0, 0.5f, 0.5f);
+    ExpectOk(reference::Execute(w.Make(kSampleLz, &img, &g.memory, 1, &smp)));
+    EXPECT_EQ(w.out[0][0], F(k.expected)) << "min_lod " << k.min_lod << " mip " << int(k.mip);
+  }
+  const ImageDesc img = MinLodImage(512);
+  for (MipFilter mip : {MipFilter::kPoint, MipFilter::kLinear}) {
+    const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, mip);
+    Wave w;
+    w.St(0, 8.0f, 8.0f);
+    TexRequest r = w.Make(kSampleLz, &img, &g.memory, 1, &smp);
+    r.mods.unorm = true;
+    ExpectOk(reference::Execute(r));
+    EXPECT_EQ(w.out[0][0], F(1.0f)) << int(mip);
+  }
+}
+
+// GATHER4 reads max(d, floor(m)), d = floor(lambda + 0.5) (POINT and LINEAR alike), at most M;
+// all four texels of a constant level are its value.
+//   LZ, MIN_LOD 448 (1.75): max(0, floor(1.75) = 1) = 1: 2 (POINT and LINEAR; SAMPLE_LZ POINT reads
+//     level 2 there).
+//   _L lod 2.6, MIN_LOD 448: d = floor(3.1) = 3, max(3, 1) = 3: 4.
+//   LZ, MIN_LOD 448, MIP_FILTER NONE: 0: 1.
+//   LZ, MIN_LOD 1920 (7.5): max(0, 7) past M = 4: 4: 5.
+//   LZ, MIN_LOD 512, unnormalized (s = t = 8): 0: 1.
+TEST(ReferenceTMinLod, Gather4ReadsMaxOfDAndFloorM) {
+  Guest g(4096);
+  FillLevelTags(g);
+  struct Case {
+    Op op;
+    uint16_t min_lod;
+    MipFilter mip;
+    float lod;
+    bool unorm;
+    float expected;
+  };
+  const Case cases[] = {
+      {kGather4Lz, 448, MipFilter::kPoint, 0, false, 2},
+      {kGather4Lz, 448, MipFilter::kLinear, 0, false, 2},
+      {kGather4L, 448, MipFilter::kPoint, 2.6f, false, 4},
+      {kGather4Lz, 448, MipFilter::kNone, 0, false, 1},
+      {kGather4Lz, 1920, MipFilter::kLinear, 0, false, 5},
+      {kGather4Lz, 512, MipFilter::kPoint, 0, true, 1},
+  };
+  for (const Case& k : cases) {
+    const ImageDesc img = MinLodImage(k.min_lod);
+    const SamplerDesc smp = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, k.mip);
+    Wave w;
+    w.St(0, k.unorm ? 8.0f : 0.5f, k.unorm ? 8.0f : 0.5f);
+    w.lod[0] = F(k.lod);
+    TexRequest r = w.Make(k.op, &img, &g.memory, 1, &smp);
+    r.mods.unorm = k.unorm;
+    ExpectOk(reference::Execute(r));
+    const uint32_t v = F(k.expected);
+    EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{v, v, v, v}))
+        << OpName(k.op) << " min_lod " << k.min_lod << " mip " << int(k.mip);
+  }
+}
+
+// GET_LOD: x from max(lambda, m) by the mip filter's rule, y unchanged (W = H = 16, M = 4):
+//   quad 0: ds/dx = dt/dx = 1/16, lambda 0.5; quad 1: 0.25, lambda 2.5; quad 2: ds/dx = 1/32,
+//   dudx = 0.5, rx = 0.25, lambda -1 (x from the lambda clamped to the S# MIN_LOD 0).
+//   LINEAR, MIN_LOD 384 (m = 1.5): x = max(0.5, 1.5) = 1.5, max(2.5, 1.5) = 2.5, max(0, 1.5) = 1.5.
+//   POINT, 384: the POINT rule floor(x + 0.5) on max(lambda, 1.5): 1.5 -> 2, 2.5 -> 3, 1.5 -> 2.
+//   POINT, 256 (m = 1): max(0.5, 1) = 1 -> 1, 2.5 -> 3, max(0, 1) = 1 -> 1.
+//   LINEAR, 1920 (7.5): min(7.5, 4) = 4 for all three.
+//   NONE, 384: 0, 0, 0 (no level is selected).
+//   y = 0.5, 2.5, -1 in every case.
+//   Unnormalized (UNORM bit), LINEAR, 384: x = 0 (step 5: view level 0); y with W = H = 1: quad 0
+//     dudx = dvdx = 1/16, rx = 1/128, y = 0.5 * log2(2^-7) = -3.5.
+TEST(ReferenceTMinLod, GetLodXIsMaxOfXAndM) {
+  struct Case {
+    MipFilter mip;
+    uint16_t min_lod;
+    float x[3];
+  };
+  const Case cases[] = {
+      {MipFilter::kLinear, 384, {1.5f, 2.5f, 1.5f}},
+      {MipFilter::kPoint, 384, {2, 3, 2}},
+      {MipFilter::kPoint, 256, {1, 3, 1}},
+      {MipFilter::kLinear, 1920, {4, 4, 4}},
+      {MipFilter::kNone, 384, {0, 0, 0}},
+  };
+  const float y[3] = {0.5f, 2.5f, -1.0f};
+  for (const Case& k : cases) {
+    const ImageDesc img = MinLodImage(k.min_lod);
+    const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, k.mip);
+    Wave w;
+    Quad(w, 0, 0.0f, 0.0f, 1 / 16.0f, 1 / 16.0f, 0, 0);
+    Quad(w, 1, 0.0f, 0.0f, 0.25f, 0.25f, 0, 0);
+    Quad(w, 2, 0.0f, 0.0f, 1 / 32.0f, 0, 0, 0);
+    ExpectOk(reference::Execute(w.Make(kGetLod, &img, nullptr, 12, &smp)));
+    for (uint32_t lane = 0; lane < 12; ++lane) {
+      EXPECT_EQ(w.Lane(lane), (std::array<uint32_t, 4>{F(k.x[lane / 4]), F(y[lane / 4]), 0, 0}))
+          << "mip " << int(k.mip) << " min_lod " << k.min_lod << " lane " << lane;
+    }
+  }
+  const ImageDesc img = MinLodImage(384);
+  const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kLinear);
+  Wave w;
+  Quad(w, 0, 0.0f, 0.0f, 1 / 16.0f, 1 / 16.0f, 0, 0);
+  TexRequest r = w.Make(kGetLod, &img, nullptr, 4, &smp);
+  r.mods.unorm = true;
+  ExpectOk(reference::Execute(r));
+  EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{F(0.0f), F(-3.5f), 0, 0}));
+}
+
+// The status dword's LOD is the memory level actually read (a sample's d0, a gather's d), after
+// MIN_LOD. MIN_LOD_WARN 0x180 (1.5) makes the image a PRT (no residency map: every texel
+// resident); with LWE, LOD_WARNING when LOD * 256 < 384, status 0x2 | LOD << 16:
+//   SAMPLE_LZ POINT, MIN_LOD 0: level 0: 0x2. MIN_LOD 256: level 1: 0x10002. MIN_LOD 512: level 2
+//     (512 >= 384): 0.
+//   SAMPLE_LZ LINEAR, MIN_LOD 384: d0 = 1 (the finer level), d1 = 2: 0x10002, value 2.5.
+//   GATHER4_LZ, MIN_LOD 448: d = 1: 0x10002.
+//   BASE_LEVEL 1, MIN_LOD 384 (m = 0.5), LINEAR: view d0 = 0 is memory level 1: 0x10002, value
+//     0.5 * 2 + 0.5 * 3 = 2.5; POINT: view level floor(1.0) = 1, memory level 2: 0, value 3.
+// LOAD and LOAD_MIP ignore MIN_LOD (512): (3, 3) of level 0: 1; LOAD_MIP mip 0: 1, mip 1: 2.
+TEST(ReferenceTMinLod, PrtStatusLodAndLoads) {
+  Guest g(4096);
+  FillLevelTags(g);
+  struct Case {
+    Op op;
+    uint16_t min_lod;
+    uint8_t base_level;
+    MipFilter mip;
+    float value;
+    uint32_t status;
+  };
+  const Case cases[] = {
+      {kSampleLz, 0, 0, MipFilter::kPoint, 1, 0x2},
+      {kSampleLz, 256, 0, MipFilter::kPoint, 2, 0x10002},
+      {kSampleLz, 512, 0, MipFilter::kPoint, 3, 0},
+      {kSampleLz, 384, 0, MipFilter::kLinear, 2.5f, 0x10002},
+      {kGather4Lz, 448, 0, MipFilter::kPoint, 2, 0x10002},
+      {kSampleLz, 384, 1, MipFilter::kLinear, 2.5f, 0x10002},
+      {kSampleLz, 384, 1, MipFilter::kPoint, 3, 0},
+  };
+  for (const Case& k : cases) {
+    ImageDesc img = MinLodImage(k.min_lod, k.base_level);
+    img.min_lod_warn = 0x180;
+    const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, k.mip);
+    Wave w;
+    w.St(0, 0.5f, 0.5f);
+    TexRequest r = w.Make(k.op, &img, &g.memory, 1, &smp);
+    r.mods.lwe = true;
+    ExpectOk(reference::Execute(r));
+    EXPECT_EQ(w.out[0][0], F(k.value)) << OpName(k.op) << " min_lod " << k.min_lod;
+    EXPECT_EQ(w.status[0], k.status) << OpName(k.op) << " min_lod " << k.min_lod << " base "
+                                     << int(k.base_level) << " mip " << int(k.mip);
+  }
+  const ImageDesc img = MinLodImage(512);
+  Wave w;
+  w.Xy(0, 3, 3);
+  ExpectOk(reference::Execute(w.Make(kLoad, &img, &g.memory, 1)));
+  EXPECT_EQ(w.out[0][0], F(1.0f));
+  Wave m;
+  m.Xy(0, 3, 3, 0);
+  m.Xy(1, 3, 3, 1);
+  ExpectOk(reference::Execute(m.Make(kLoadMip, &img, &g.memory, 2)));
+  EXPECT_EQ(m.out[0][0], F(1.0f));
+  EXPECT_EQ(m.out[0][1], F(2.0f));
+}
+
+// ============================================================================================
+// S# MC_COORD_TRUNC = 1 is Unsupported for every sampler op, naming the bit, before any lane is
+// touched (the results keep their sentinel); the same requests with the bit clear succeed. Four
+// lanes at u = 2.5, v = 0.5 of the 8x2 R32_FLOAT (texel (i, j) = 100 + 10 j + i), POINT, MIP NONE:
+//   SAMPLE_LZ: texel (2, 0): (102, 0, 0, 1).
+//   SAMPLE: the quad's differences are 0, lambda = 0.5 * log2(0) = -inf, clamped to 0:
+//     magnification, POINT: the same.
+//   GATHER4_LZ: u - 0.5 = 2: i0 = 2, i1 = 3; v - 0.5 = 0: j0 = 0, j1 = 1: 112, 113, 103, 102.
+//   GET_LOD: x = 0 (NONE), y = -inf.
+TEST(ReferenceMcCoordTrunc, IsUnsupportedNamingTheBit) {
+  Guest g(4096);
+  FillTrunc8x2<float>(g);
+  const ImageDesc img = ImageOf(FormatId::kR32_FLOAT, 8, 2);
+  struct Case {
+    Op op;
+    std::array<uint32_t, 4> lane;
+  };
+  const Case cases[] = {
+      {kSampleLz, {F(102), 0, 0, kOne}},
+      {kSample, {F(102), 0, 0, kOne}},
+      {kGather4Lz, {F(112), F(113), F(103), F(102)}},
+      {kGetLod, {0, F(-Inf()), 0, 0}},
+  };
+  for (const Case& k : cases) {
+    const Op op = k.op;
+    for (bool bit : {true, false}) {
+      SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone);
+      smp.mc_coord_trunc = bit;
+      Wave w;
+      for (uint32_t lane = 0; lane < 4; ++lane) w.St(lane, 2.5f / 8, 0.25f);
+      TexRequest r = w.Make(op, &img, &g.memory, 4, &smp);
+      r.mods.tfe = true;
+      const Status st = reference::Execute(r);
+      if (bit) {
+        EXPECT_EQ(st.code(), StatusCode::kUnsupported) << OpName(op) << ": " << st.ToString();
+        EXPECT_TRUE(Contains(st.message(), "S#.MC_COORD_TRUNC")) << st.message();
+        EXPECT_EQ(w.out[0][0], kSentinel) << OpName(op);
+        EXPECT_EQ(w.status[0], kSentinel) << OpName(op);
+      } else {
+        EXPECT_TRUE(st.ok()) << OpName(op) << ": " << st.ToString();
+        for (uint32_t lane = 0; lane < 4; ++lane) {
+          EXPECT_EQ(w.Lane(lane), k.lane) << OpName(op) << " lane " << lane;
+          EXPECT_EQ(w.status[lane], 0u) << OpName(op);
+        }
+      }
+    }
+  }
 }
 
 }  // namespace
