@@ -1,7 +1,7 @@
 // `texunit info`: version, Highway targets (compiled, supported, chosen), thread count, and which
-// instructions and formats this build executes. The instruction summary is found by asking the
-// runtime: each op runs once on a tiny image, and those that return Unimplemented or Unsupported
-// are listed as not yet supported, so the list never disagrees with the code.
+// instructions and formats this build executes. The instructions are the release's table
+// (texunit/capabilities.h), and every op of every implemented family runs once on a tiny image, so
+// that a member the code does not run shows up as failing.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -13,6 +13,7 @@
 #include "command.h"
 #include "formats/format_table.h"
 #include "texunit/amd_formats.h"
+#include "texunit/capabilities.h"
 #include "texunit/descriptors.h"
 #include "texunit/layout.h"
 #include "texunit/memory.h"
@@ -28,6 +29,22 @@ std::string Join(const std::vector<std::string>& items) {
   std::string out;
   for (const std::string& item : items) out += (out.empty() ? "" : " ") + item;
   return out.empty() ? "(none)" : out;
+}
+
+// The ops of `family`: every suffix combination its rule allows (atomics: every AtomicOp).
+std::vector<Op> FamilyMembers(const OpFamily& family) {
+  std::vector<Op> ops;
+  for (uint32_t flags = family.suffixes;; flags = (flags - 1) & family.suffixes) {
+    if (family.kind == OpKind::kAtomic) {
+      for (int a = 1; a <= static_cast<int>(AtomicOp::kFmax); ++a) {
+        ops.push_back(Op{family.kind, flags, static_cast<AtomicOp>(a)});
+      }
+    } else if (FindOpFamily(Op{family.kind, flags}) == &family) {
+      ops.push_back(Op{family.kind, flags});
+    }
+    if (flags == 0) break;
+  }
+  return ops;
 }
 
 // Runs `op` once on a 4x4 single-level image of `format` (one active lane of a quad) and
@@ -76,11 +93,6 @@ Status Probe(const Runtime& runtime, Op op, FormatId format) {
   r.out.status = result[4];
   return runtime.Execute(r);
 }
-
-struct ProbeOp {
-  Op op;
-  FormatId format;
-};
 
 // The generations whose T# can name `id`, and the DATA_FORMAT/NUM_FORMAT pair that does it.
 std::string AmdNames(FormatId id) {
@@ -196,44 +208,29 @@ int RunInfo(const std::vector<std::string>& args) {
     PrintFormats(*runtime);
     return 0;
   }
-  const FormatId rgba8 = FormatId::kR8G8B8A8_UNORM;
-  const FormatId r32ui = FormatId::kR32_UINT;
-  const FormatId r32f = FormatId::kR32_FLOAT;
-  const ProbeOp ops[] = {
-      {{OpKind::kLoad, 0}, rgba8},
-      {{OpKind::kLoad, kOpMip}, rgba8},
-      {{OpKind::kLoad, kOpPck}, rgba8},
-      {{OpKind::kLoad, kOpPck | kOpSgn}, rgba8},
-      {{OpKind::kLoad, kOpMip | kOpPck}, rgba8},
-      {{OpKind::kLoad, kOpMip | kOpPck | kOpSgn}, rgba8},
-      {{OpKind::kStore, 0}, rgba8},
-      {{OpKind::kStore, kOpMip}, rgba8},
-      {{OpKind::kStore, kOpPck}, rgba8},
-      {{OpKind::kStore, kOpMip | kOpPck}, rgba8},
-      {{OpKind::kSample, 0}, rgba8},
-      {{OpKind::kSample, kOpLod}, rgba8},
-      {{OpKind::kSample, kOpLz}, rgba8},
-      {{OpKind::kSample, kOpBias}, rgba8},
-      {{OpKind::kSample, kOpClamp}, rgba8},
-      {{OpKind::kSample, kOpDeriv}, rgba8},
-      {{OpKind::kSample, kOpCoarseDeriv}, rgba8},
-      {{OpKind::kSample, kOpLz | kOpOffset}, rgba8},
-      {{OpKind::kSample, kOpCompare}, r32f},
-      {{OpKind::kGather4, 0}, rgba8},
-      {{OpKind::kGather4, kOpCompare | kOpLz | kOpOffset}, r32f},
-      {{OpKind::kGetLod, 0}, rgba8},
-      {{OpKind::kGetResinfo, 0}, rgba8},
-      {{OpKind::kAtomic, 0, AtomicOp::kAdd}, r32ui},
-      {{OpKind::kAtomic, 0, AtomicOp::kCmpSwap}, r32ui},
-  };
-  std::vector<std::string> supported;
-  std::vector<std::string> missing;
-  for (const ProbeOp& p : ops) {
-    const Status s = Probe(*runtime, p.op, p.format);
-    (s.ok() ? supported : missing).push_back(OpName(p.op));
+  // Every member of every family of the release's instruction table (texunit/capabilities.h),
+  // each run once: an implemented family whose member fails to run would be a bug, and says so.
+  std::printf("instructions:\n");
+  for (const OpFamily& family : OpFamilies()) {
+    if (!family.implemented) {
+      std::printf("  %-24s not yet: %s\n", family.name, family.note);
+      continue;
+    }
+    const std::vector<Op> members = FamilyMembers(family);
+    std::vector<std::string> failing;
+    for (const Op& op : members) {
+      const bool compare = (op.flags & kOpCompare) != 0;
+      const bool float_atomic = op.atomic == AtomicOp::kFcmpSwap || op.atomic == AtomicOp::kFmin ||
+                                op.atomic == AtomicOp::kFmax;
+      const FormatId format = compare || float_atomic          ? FormatId::kR32_FLOAT
+                              : family.kind == OpKind::kAtomic ? FormatId::kR32_UINT
+                                                               : FormatId::kR8G8B8A8_UNORM;
+      if (!Probe(*runtime, op, format).ok()) failing.push_back(OpName(op));
+    }
+    std::printf("  %-24s %zu op%s%s%s\n", family.name, members.size(),
+                members.size() == 1 ? "" : "s",
+                failing.empty() ? "" : ", failing: ", failing.empty() ? "" : Join(failing).c_str());
   }
-  std::printf("instructions:      %s\n", Join(supported).c_str());
-  if (!missing.empty()) std::printf("  not yet:         %s\n", Join(missing).c_str());
 
   int loadable = 0, sampled = 0;
   for (const FormatDesc& d : AllFormats()) {

@@ -1,6 +1,7 @@
 // Umbrella header for the C++ API.
 #pragma once
 
+#include "texunit/capabilities.h"
 #include "texunit/descriptors.h"
 #include "texunit/formats.h"
 #include "texunit/gcn.h"

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "sampler/sample_key.h"
+#include "texunit/capabilities.h"
 
 namespace texunit {
 
@@ -19,43 +20,8 @@ std::string UpperOpName(Op op) {
   return s;
 }
 
-// The suffix combinations of the GFX6-9 SAMPLE and GATHER4 opcodes: at most one LOD source (_L,
-// _LZ, _B, _D, _CD; gather has no derivatives), _CL only with an implicit, biased or derivative
-// LOD, and any of _C and _O.
-bool IsSamplerVariant(Op op) {
-  const uint32_t lod_source = kOpLod | kOpLz | kOpBias | kOpDeriv | kOpCoarseDeriv;
-  uint32_t allowed = lod_source | kOpClamp | kOpCompare | kOpOffset;
-  if (op.kind == OpKind::kGather4) allowed &= ~uint32_t{kOpDeriv | kOpCoarseDeriv};
-  if ((op.flags & ~allowed) != 0) return false;
-  const uint32_t source = op.flags & lod_source;
-  if (std::popcount(source) > 1) return false;
-  return (op.flags & kOpClamp) == 0 || (source & (kOpLod | kOpLz)) == 0;
-}
-
 bool IsSamplerOp(OpKind kind) {
   return kind == OpKind::kSample || kind == OpKind::kGather4 || kind == OpKind::kGetLod;
-}
-
-// The ops (kind + flag combinations) this release executes.
-bool IsImplemented(Op op) {
-  switch (op.kind) {
-    case OpKind::kLoad:
-      return (op.flags & ~uint32_t{kOpMip | kOpPck | kOpSgn}) == 0 &&
-             ((op.flags & kOpSgn) == 0 || (op.flags & kOpPck) != 0);
-    case OpKind::kStore:
-      return (op.flags & ~uint32_t{kOpMip | kOpPck}) == 0;
-    case OpKind::kSample:
-    case OpKind::kGather4:
-      return IsSamplerVariant(op);
-    case OpKind::kGetLod:
-      return op.flags == 0;
-    case OpKind::kGetResinfo:
-      return op.flags == 0;
-    case OpKind::kAtomic:
-      return op.flags == 0 && op.atomic != AtomicOp::kNone;
-    default:
-      return false;
-  }
 }
 
 bool IsCompareSwap(AtomicOp op) { return op == AtomicOp::kCmpSwap || op == AtomicOp::kFcmpSwap; }
@@ -407,7 +373,11 @@ Status CheckCube(const TexRequest& req, WaveSetup* s) {
 // integer addresses; the sampler ops take every type but the MSAA ones.
 Status PrepareImageType(const TexRequest& req, WaveSetup* s) {
   const ImageType t = req.image->type;
-  if (IsSamplerOp(req.op.kind) && (t == ImageType::k2DMsaa || t == ImageType::k2DMsaaArray)) {
+  if ((kEveryImageType & ImageTypeBit(t)) == 0) {
+    return Status::InvalidArgument("T#.TYPE=" + std::to_string(static_cast<int>(t)) +
+                                   " is not an image type (8..15)");
+  }
+  if ((FindOpFamily(req.op)->types & ImageTypeBit(t)) == 0) {  // the sampler ops on MSAA types
     return Status::InvalidArgument(std::string("T#.TYPE=") + ImageTypeName(t) +
                                    " cannot be read by " + UpperOpName(req.op) +
                                    ": multisampled images are read by fragment (LOAD, MSAA_LOAD)");
@@ -553,8 +523,15 @@ Status PrepareWave(const TexRequest& req, const ExecOptions& options, WaveSetup*
         "request op.atomic=" + std::to_string(static_cast<int>(req.op.atomic)) +
         " is not an AtomicOp");
   }
-  if (!IsImplemented(req.op)) {
-    return Status::Unimplemented(UpperOpName(req.op) + " is not implemented in this release");
+  // The release's instruction table (texunit/capabilities.h) decides what runs.
+  const OpFamily* family = FindOpFamily(req.op);
+  if (family == nullptr) {
+    return Status::Unimplemented(UpperOpName(req.op) +
+                                 " is no instruction texunit knows: its suffixes do not combine");
+  }
+  if (!family->implemented) {
+    return Status::Unimplemented(UpperOpName(req.op) +
+                                 " is not implemented in this release: " + family->note);
   }
   s->raw = (req.op.flags & kOpPck) != 0;
   s->raw_signed = (req.op.flags & kOpSgn) != 0;

@@ -152,6 +152,7 @@
 #include "reference/reference_image.h"
 #include "reference/reference_prt.h"
 #include "texunit/amd_formats.h"
+#include "texunit/capabilities.h"
 #include "texunit/descriptors.h"
 #include "texunit/formats.h"
 #include "texunit/layout.h"
@@ -1358,42 +1359,8 @@ void ExecuteGetLod(const TexRequest& req, const Image& img) {
 // ---------------------------------------------------------------------------------------------
 // Validation
 
-// Whether `flags` name a GFX6-9 SAMPLE (derivatives allowed) or GATHER4 opcode: suffixes from
-// _C, _O, _CL and at most one LOD source (_L, _LZ, _B, and for SAMPLE _D, _CD); _CL only alone or
-// with _B, _D, _CD, as there is no _L_CL or _LZ_CL opcode.
-bool IsSamplerVariant(uint32_t flags, bool derivatives) {
-  const uint32_t lod_source =
-      kOpLod | kOpLz | kOpBias | (derivatives ? kOpDeriv | kOpCoarseDeriv : 0u);
-  if ((flags & ~(lod_source | kOpClamp | kOpCompare | kOpOffset)) != 0) return false;
-  const uint32_t source = flags & lod_source;
-  if (std::popcount(source) > 1) return false;
-  return (flags & kOpClamp) == 0 || (source & (kOpLod | kOpLz)) == 0;
-}
-
 bool IsSamplerOp(OpKind kind) {
   return kind == OpKind::kSample || kind == OpKind::kGather4 || kind == OpKind::kGetLod;
-}
-
-bool IsSupportedOp(Op op) {
-  switch (op.kind) {
-    case OpKind::kLoad:
-      // _SGN exists only as LOAD_PCK_SGN and LOAD_MIP_PCK_SGN.
-      if ((op.flags & kOpSgn) != 0 && (op.flags & kOpPck) == 0) return false;
-      return (op.flags & ~static_cast<uint32_t>(kOpMip | kOpPck | kOpSgn)) == 0;
-    case OpKind::kStore:
-      return (op.flags & ~static_cast<uint32_t>(kOpMip | kOpPck)) == 0;
-    case OpKind::kSample:
-      return IsSamplerVariant(op.flags, /*derivatives=*/true);
-    case OpKind::kGather4:
-      return IsSamplerVariant(op.flags, /*derivatives=*/false);
-    case OpKind::kGetResinfo:
-    case OpKind::kGetLod:
-      return op.flags == 0;
-    case OpKind::kAtomic:
-      return op.flags == 0 && op.atomic != AtomicOp::kNone;
-    default:
-      return false;
-  }
 }
 
 // Whether the op returns anything (data or the TFE/LWE status dword).
@@ -1539,7 +1506,8 @@ Status ValidateRequest(const TexRequest& req) {
                                    " / atomic " + std::to_string(static_cast<int>(req.op.atomic)) +
                                    " is not an op");
   }
-  if (!IsSupportedOp(req.op)) {
+  // The reference's scope is the release's instruction table (texunit/capabilities.h).
+  if (!IsImplementedOp(req.op)) {
     return Status::Unimplemented("op " + OpName(req.op) +
                                  " is not implemented by the reference sampler");
   }

@@ -1,0 +1,70 @@
+// The release's instruction families (texunit/capabilities.h): the one list that says what runs.
+#include "texunit/capabilities.h"
+
+#include <bit>
+
+namespace texunit {
+namespace {
+
+constexpr uint32_t kLodSources = kOpLod | kOpLz | kOpBias | kOpDeriv | kOpCoarseDeriv;
+constexpr uint32_t kSampleSuffixes = kLodSources | kOpClamp | kOpCompare | kOpOffset;
+constexpr uint32_t kGatherSuffixes = kOpLod | kOpLz | kOpBias | kOpClamp | kOpCompare | kOpOffset;
+
+constexpr OpFamily kFamilies[] = {
+    {"IMAGE_LOAD", OpKind::kLoad, kOpMip | kOpPck | kOpSgn, SuffixRule::kSgnNeedsPck,
+     kEveryImageType, true, ""},
+    {"IMAGE_STORE", OpKind::kStore, kOpMip | kOpPck, SuffixRule::kAnySubset, kEveryImageType, true,
+     ""},
+    {"IMAGE_GET_RESINFO", OpKind::kGetResinfo, 0, SuffixRule::kAnySubset, kEveryImageType, true,
+     ""},
+    {"IMAGE_ATOMIC", OpKind::kAtomic, 0, SuffixRule::kAnySubset, kEveryImageType, true, ""},
+    {"IMAGE_SAMPLE", OpKind::kSample, kSampleSuffixes, SuffixRule::kOneLodSource,
+     kSampledImageTypes, true, ""},
+    {"IMAGE_GATHER4", OpKind::kGather4, kGatherSuffixes, SuffixRule::kOneLodSource,
+     kSampledImageTypes, true, ""},
+    {"IMAGE_GET_LOD", OpKind::kGetLod, 0, SuffixRule::kAnySubset, kSampledImageTypes, true, ""},
+    // Outside this release.
+    {"IMAGE_SAMPLE_*_G16", OpKind::kSample, kSampleSuffixes | kOpG16, SuffixRule::kOneLodSource,
+     kSampledImageTypes, false, "16-bit derivatives arrive with the RDNA front end (issue 11)"},
+    {"IMAGE_GATHER4H", OpKind::kGather4, kOpGather4H, SuffixRule::kAnySubset, kSampledImageTypes,
+     false, "GFX9's GATHER4H (four texels of one row) is not modelled yet"},
+    {"IMAGE_MSAA_LOAD", OpKind::kMsaaLoad, 0, SuffixRule::kAnySubset,
+     ImageTypeBit(ImageType::k2DMsaa) | ImageTypeBit(ImageType::k2DMsaaArray), false,
+     "RDNA's MSAA_LOAD arrives with the RDNA front end (issue 11)"},
+    {"IMAGE_BVH_INTERSECT_RAY", OpKind::kBvhIntersectRay, 0, SuffixRule::kAnySubset, 0, false,
+     "ray intersection arrives with the RDNA front end (issue 11)"},
+};
+
+bool FollowsRule(const OpFamily& f, uint32_t flags) {
+  if ((flags & ~f.suffixes) != 0) return false;
+  switch (f.rule) {
+    case SuffixRule::kSgnNeedsPck:
+      return (flags & kOpSgn) == 0 || (flags & kOpPck) != 0;
+    case SuffixRule::kOneLodSource: {
+      const uint32_t source = flags & kLodSources;
+      if (std::popcount(source) > 1) return false;
+      return (flags & kOpClamp) == 0 || (source & (kOpLod | kOpLz)) == 0;
+    }
+    default:
+      return true;
+  }
+}
+
+}  // namespace
+
+std::span<const OpFamily> OpFamilies() { return kFamilies; }
+
+const OpFamily* FindOpFamily(Op op) {
+  if ((op.kind == OpKind::kAtomic) != (op.atomic != AtomicOp::kNone)) return nullptr;
+  for (const OpFamily& f : kFamilies) {
+    if (f.kind == op.kind && FollowsRule(f, op.flags)) return &f;
+  }
+  return nullptr;
+}
+
+bool IsImplementedOp(Op op) {
+  const OpFamily* f = FindOpFamily(op);
+  return f != nullptr && f->implemented;
+}
+
+}  // namespace texunit

@@ -1,0 +1,120 @@
+// The release's instruction table (texunit/capabilities.h) against what derives from it or must
+// agree with it: the member counts of each family (counted by hand from the GFX6-9 opcode lists),
+// every GCN opcode, request validation, and README's "Supported instructions" table.
+#include "texunit/capabilities.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "isa/gcn/mimg_opcodes.h"
+#include "sampler/wave_setup.h"
+
+namespace texunit {
+namespace {
+
+// The implemented ops of a kind: every subset of the 13 suffix bits (and for atomics every
+// AtomicOp).
+int CountImplemented(OpKind kind) {
+  int n = 0;
+  for (uint32_t flags = 0; flags < (1u << 13); ++flags) {
+    if (kind == OpKind::kAtomic) {
+      for (int a = 0; a <= static_cast<int>(AtomicOp::kFmax); ++a) {
+        n += IsImplementedOp(Op{kind, flags, static_cast<AtomicOp>(a)});
+      }
+    } else {
+      n += IsImplementedOp(Op{kind, flags});
+    }
+  }
+  return n;
+}
+
+TEST(Capabilities, FamiliesHaveTheMembersTheHardwareHas) {
+  // LOAD, LOAD_MIP, LOAD_PCK, LOAD_PCK_SGN, LOAD_MIP_PCK, LOAD_MIP_PCK_SGN.
+  EXPECT_EQ(CountImplemented(OpKind::kLoad), 6);
+  // STORE, STORE_MIP, STORE_PCK, STORE_MIP_PCK.
+  EXPECT_EQ(CountImplemented(OpKind::kStore), 4);
+  // SAMPLE: LOD sources none, _L, _LZ, _B, _D, _CD (6), _CL with none, _B, _D, _CD (4): 10, each
+  // with and without _C and _O: 40 (GFX6-9 opcodes 0x20-0x3F and 0x68-0x6F).
+  EXPECT_EQ(CountImplemented(OpKind::kSample), 40);
+  // GATHER4: none, _L, _LZ, _B and _CL, _B_CL (6), with and without _C and _O: 24.
+  EXPECT_EQ(CountImplemented(OpKind::kGather4), 24);
+  EXPECT_EQ(CountImplemented(OpKind::kGetLod), 1);
+  EXPECT_EQ(CountImplemented(OpKind::kGetResinfo), 1);
+  // SWAP .. FMAX: the 17 atomics of GFX6 (later generations have subsets).
+  EXPECT_EQ(CountImplemented(OpKind::kAtomic), 17);
+  EXPECT_EQ(CountImplemented(OpKind::kMsaaLoad), 0);
+  EXPECT_EQ(CountImplemented(OpKind::kBvhIntersectRay), 0);
+}
+
+TEST(Capabilities, EveryGcnOpcodeBelongsToAFamily) {
+  for (Gfx gfx : {Gfx::kGfx6, Gfx::kGfx7, Gfx::kGfx8, Gfx::kGfx9}) {
+    for (const gcn::MimgOpcode& m : gcn::MimgOpcodes(gfx)) {
+      if (!m.modelled) continue;  // GATHER4H_PCK, GATHER8H_PCK: no neutral Op
+      const OpFamily* family = FindOpFamily(m.op);
+      ASSERT_NE(family, nullptr) << gcn::MimgGfxName(gfx) << " " << m.mnemonic;
+      // GFX6-9's only opcode outside this release is GFX9's GATHER4H.
+      EXPECT_EQ(family->implemented, std::string(m.mnemonic) != "image_gather4h")
+          << gcn::MimgGfxName(gfx) << " " << m.mnemonic;
+    }
+  }
+}
+
+TEST(Capabilities, RequestValidationFollowsTheTable) {
+  // Ops outside the release are Unimplemented naming why, before anything else is looked at.
+  for (const Op op : {Op{OpKind::kSample, kOpDeriv | kOpG16}, Op{OpKind::kGather4, kOpGather4H},
+                      Op{OpKind::kMsaaLoad, 0}, Op{OpKind::kBvhIntersectRay, 0},
+                      Op{OpKind::kSample, kOpLod | kOpLz}, Op{OpKind::kLoad, kOpSgn}}) {
+    TexRequest q;
+    q.op = op;
+    WaveSetup setup;
+    const Status s = PrepareWave(q, ExecOptions{}, &setup);
+    EXPECT_EQ(s.code(), StatusCode::kUnimplemented) << OpName(op) << ": " << s.ToString();
+    const OpFamily* family = FindOpFamily(op);
+    if (family != nullptr) {
+      EXPECT_NE(s.message().find(family->note), std::string::npos) << s.ToString();
+    }
+  }
+}
+
+// README's rows: each implemented family is named (in backticks, in the first cell) by a row whose
+// status starts with "done", each other one by a row that says "not yet".
+TEST(Capabilities, ReadmeTableAgrees) {
+  std::ifstream in(std::string(TEXUNIT_SOURCE_DIR) + "/README.md");
+  ASSERT_TRUE(in) << "README.md";
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string readme = text.str();
+  const size_t start = readme.find("## Supported instructions");
+  ASSERT_NE(start, std::string::npos);
+  const std::string section = readme.substr(start, readme.find("\n## ", start + 1) - start);
+  for (const OpFamily& family : OpFamilies()) {
+    // `NAME` itself, or `NAME_*` for a family README names by pattern (the atomics).
+    const std::string name = std::string("`") + family.name + "`";
+    const std::string pattern = std::string("`") + family.name + "_*`";
+    bool found = false;
+    std::istringstream rows(section);
+    for (std::string row; std::getline(rows, row);) {
+      if (row.rfind("| ", 0) != 0) continue;
+      const size_t cell_end = row.find(" | ", 2);
+      if (cell_end == std::string::npos) continue;
+      const std::string first = row.substr(0, cell_end);
+      if (first.find(name) == std::string::npos && first.find(pattern) == std::string::npos) {
+        continue;
+      }
+      const std::string status = row.substr(cell_end + 3);
+      found = true;
+      if (family.implemented) {
+        EXPECT_EQ(status.rfind("done", 0), 0u) << family.name << ": " << row;
+      } else {
+        EXPECT_NE(status.find("not yet"), std::string::npos) << family.name << ": " << row;
+      }
+    }
+    EXPECT_TRUE(found) << family.name << " has no row in README's Supported instructions";
+  }
+}
+
+}  // namespace
+}  // namespace texunit
