@@ -17,5 +17,6 @@ void RunWorkload(benchmark::State& state, const BenchWorkload* workload,
 void RegisterFormatBenchmarks();     // format_bench.cc
 void RegisterMemoryOpsBenchmarks();  // memory_ops_bench.cc
 void RegisterWaveCostBenchmarks();   // wave_cost_bench.cc
+void RegisterHotKeyBenchmarks();     // hot_key_bench.cc
 
 }  // namespace texunit::render

@@ -224,6 +224,7 @@ int main(int argc, char** argv) {
   texunit::render::RegisterFormatBenchmarks();
   texunit::render::RegisterMemoryOpsBenchmarks();
   texunit::render::RegisterWaveCostBenchmarks();
+  texunit::render::RegisterHotKeyBenchmarks();
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

@@ -26,6 +26,9 @@ int RunBench(const std::vector<std::string>& args) {
   int seed = 1;
   double seconds = 1.0;
   double lod = 0.0;
+  std::string address = "wrap";
+  bool compare = false;
+  bool general = false;
   ArgParser parser("texunit bench [options]");
   parser.AddChoice("op", &op, {"sample_lz", "sample", "sample_l", "load", "store", "gather4"},
                    "image op (IMAGE_SAMPLE_LZ, IMAGE_SAMPLE, ...)");
@@ -52,6 +55,11 @@ int RunBench(const std::vector<std::string>& args) {
   parser.AddInt("repetitions", &repetitions, "timed repetitions; the median is reported", 1, 1000);
   parser.AddInt("seed", &seed, "seed of the random coordinates", 0);
   parser.AddDouble("lod", &lod, "LOD operand of sample_l");
+  parser.AddChoice("address", &address, {"wrap", "clamp"},
+                   "sample ops: S# CLAMP_X/Y WRAP or CLAMP_LAST_TEXEL");
+  parser.AddFlag("compare", &compare, "sample ops: depth compare (_C, LESS_EQUAL against 0.5)");
+  parser.AddFlag("general", &general,
+                 "turn the format fast paths and hot kernels off (the general kernel's path)");
   if (const int rc = parser.ParseOrExit(args); rc >= 0) return rc;
   if (!(seconds > 0.0) || seconds > 3600.0) {
     std::fprintf(stderr, "texunit bench: --seconds=%g is outside (0, 3600]\n", seconds);
@@ -75,10 +83,13 @@ int RunBench(const std::vector<std::string>& args) {
   config.size = static_cast<uint32_t>(size);
   config.seed = static_cast<uint64_t>(seed);
   config.lod = static_cast<float>(lod);
+  config.address = address == "wrap" ? ClampMode::kWrap : ClampMode::kClampLastTexel;
+  config.compare = compare;
 
   RuntimeOptions options;
   options.threads = threads;
   options.target = target;
+  options.format_fast_paths = !general;
   std::unique_ptr<Runtime> runtime;
   if (Status s = Runtime::Create(options, &runtime); !s.ok()) {
     std::fprintf(stderr, "texunit bench: %s\n", s.ToString().c_str());
@@ -95,9 +106,9 @@ int RunBench(const std::vector<std::string>& args) {
     std::fprintf(stderr, "texunit bench: %s\n", s.ToString().c_str());
     return 1;
   }
-  std::printf("%.1f Msamples/s target=%s threads=%d %s\n", result.samples_per_second * 1e-6,
+  std::printf("%.1f Msamples/s target=%s threads=%d %s%s\n", result.samples_per_second * 1e-6,
               runtime->target_name().c_str(), runtime->threads(),
-              render::DescribeBenchConfig(config).c_str());
+              render::DescribeBenchConfig(config).c_str(), general ? " path=general" : "");
   return 0;
 }
 

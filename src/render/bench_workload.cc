@@ -100,7 +100,10 @@ std::string DescribeBenchConfig(const BenchConfig& c) {
          " format=" + BenchFormatName(c.format) + " size=" + std::to_string(c.size) +
          " coords=" + BenchCoordsName(c.coords) +
          (c.filter == BenchFilter::kAniso ? " aniso=" + std::to_string(c.aniso) : "") +
-         (c.plane == BenchPlane::kOblique ? " plane=oblique" : "");
+         (c.plane == BenchPlane::kOblique ? " plane=oblique" : "") +
+         (c.address != ClampMode::kWrap ? std::string(" address=") + ClampModeName(c.address)
+                                        : std::string()) +
+         (c.compare ? " compare" : "");
 }
 
 Status BenchWorkload::Create(const BenchConfig& config, std::unique_ptr<BenchWorkload>* out) {
@@ -139,8 +142,9 @@ Status BenchWorkload::Create(const BenchConfig& config, std::unique_ptr<BenchWor
   TEXUNIT_RETURN_IF_ERROR(w->image_->Register(&w->memory_, /*writable=*/true));
 
   SamplerDesc& s = w->sampler_;
-  s.clamp_x = ClampMode::kWrap;
-  s.clamp_y = ClampMode::kWrap;
+  s.clamp_x = config.address;
+  s.clamp_y = config.address;
+  s.depth_compare_func = CompareFunc::kLessEqual;
   const XyFilter xy = config.filter == BenchFilter::kPoint ? XyFilter::kPoint : XyFilter::kBilinear;
   const bool aniso = config.filter == BenchFilter::kAniso;
   s.xy_mag_filter = xy;
@@ -208,6 +212,8 @@ Status BenchWorkload::Create(const BenchConfig& config, std::unique_ptr<BenchWor
     }
   }
   if (config.op == BenchOp::kSampleL) w->lod_.assign(lanes, FloatBits(config.lod));
+  const bool compare = sample && config.compare;
+  if (compare) w->zcompare_.assign(lanes, FloatBits(0.5f));
   if (config.op == BenchOp::kStore) {
     // Store values: a few different colours, as float bits (UNORM stores encode them).
     for (int c = 0; c < 4; ++c) {
@@ -255,6 +261,10 @@ Status BenchWorkload::Create(const BenchConfig& config, std::unique_ptr<BenchWor
     r.in.coord[0] = &w->coord_[0][base];
     r.in.coord[1] = &w->coord_[1][base];
     if (config.op == BenchOp::kSampleL) r.in.lod = &w->lod_[base];
+    if (compare) {
+      r.op.flags |= kOpCompare;
+      r.in.zcompare = &w->zcompare_[base];
+    }
     for (int c = 0; c < 4; ++c) {
       if (config.op == BenchOp::kStore) {
         r.in.data[c] = &w->data_[c][base];

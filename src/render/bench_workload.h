@@ -61,12 +61,15 @@ struct BenchConfig {
   BenchPlane plane = BenchPlane::kFlat;
   uint64_t seed = 1;  // random coordinates
   float lod = 0.0f;   // sample_l's LOD operand
+  // Sample ops: the S# CLAMP_X and CLAMP_Y, and a depth compare (_C, LESS_EQUAL against 0.5).
+  ClampMode address = ClampMode::kWrap;
+  bool compare = false;
   // Caps the batch (a coherent sweep then covers the first max_waves tiles in Morton order).
   uint32_t max_waves = 65536;
 };
 
-// "op=sample_lz filter=bilinear format=rgba8 size=1024 coords=coherent" (plus " aniso=16" and
-// " plane=oblique" when they apply)
+// "op=sample_lz filter=bilinear format=rgba8 size=1024 coords=coherent" (plus " aniso=16",
+// " plane=oblique", " address=clamp_last_texel" and " compare" when they apply)
 std::string DescribeBenchConfig(const BenchConfig& config);
 
 class BenchWorkload {
@@ -93,6 +96,7 @@ class BenchWorkload {
   SamplerDesc sampler_;
   std::vector<uint32_t> coord_[2];
   std::vector<uint32_t> lod_;
+  std::vector<uint32_t> zcompare_;
   std::vector<uint32_t> data_[4];
   std::vector<uint32_t> result_[4];
   std::vector<uint64_t> exec_;

@@ -43,6 +43,32 @@ TEST(BenchWorkloadTest, NamesRoundTrip) {
             "op=sample_lz filter=bilinear format=rgba8 size=1024 coords=coherent");
 }
 
+// A depth-compare workload with CLAMP_LAST_TEXEL: _C with its reference, the S# as configured,
+// and every lane's result a compare result (0 or 1: LESS_EQUAL of 0.5 against texels in [0, 1]).
+TEST(BenchWorkloadTest, CompareAndAddress) {
+  BenchConfig config;
+  config.size = 16;
+  config.format = FormatId::kR32_FLOAT;
+  config.compare = true;
+  config.address = ClampMode::kClampLastTexel;
+  config.filter = BenchFilter::kPoint;
+  EXPECT_EQ(DescribeBenchConfig(config),
+            "op=sample_lz filter=point format=r32f size=16 coords=coherent "
+            "address=CLAMP_LAST_TEXEL compare");
+  std::unique_ptr<BenchWorkload> w;
+  ASSERT_TRUE(BenchWorkload::Create(config, &w).ok());
+  EXPECT_EQ(w->sampler().clamp_x, ClampMode::kClampLastTexel);
+  EXPECT_EQ(w->sampler().clamp_y, ClampMode::kClampLastTexel);
+  ASSERT_FALSE(w->requests().empty());
+  EXPECT_NE(w->requests()[0].op.flags & kOpCompare, 0u);
+  ASSERT_NE(w->requests()[0].in.zcompare, nullptr);
+  EXPECT_EQ(std::bit_cast<float>(w->requests()[0].in.zcompare[0]), 0.5f);
+  std::unique_ptr<Runtime> rt;
+  ASSERT_TRUE(Runtime::Create(RuntimeOptions{}, &rt).ok());
+  ASSERT_TRUE(rt->ExecuteBatch(w->requests()).ok());
+  for (uint32_t r : w->result(0)) EXPECT_TRUE(r == 0u || r == 0x3F800000u) << std::hex << r;
+}
+
 TEST(BenchWorkloadTest, CoherentSweepShape) {
   BenchConfig config;
   config.size = 16;
