@@ -1,6 +1,6 @@
 // The probe arithmetic of docs/sampling.md, "Anisotropic filtering", for the scalar reference: how
 // many probes a lane takes, the LOD argument they give, and where each probe lies on the long
-// axis. Which lanes probe, and the lookups at each probe, are in reference_sampler.cc. Like the
+// axis. Which lanes probe, and the lookups at each probe, are in reference_filter.cc. Like the
 // rest of tests/reference, it includes nothing from src/: binary32 arithmetic in the order the
 // contract writes it (the project builds with -ffp-contract=off).
 #pragma once

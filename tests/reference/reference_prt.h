@@ -1,7 +1,7 @@
 // docs/sampling.md "Partially resident textures (PRT) and the status dword", read plainly: which
 // texels are resident, the residency map's length, and the TFE/LWE status dword of a lane. The
-// op files (reference_memory_ops.cc, reference_sampler.cc) call these for every texel they read
-// from memory and for every status dword they write.
+// op files (reference_memory_ops.cc, reference_sampler.cc, reference_filter.cc) call these for
+// every texel they read from memory and for every status dword they write.
 #pragma once
 
 #include <cstdint>

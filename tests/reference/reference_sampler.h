@@ -26,7 +26,7 @@
 //    with the four border color types (TRANS_BLACK, OPAQUE_BLACK, OPAQUE_WHITE, REGISTER from
 //    TexRequest::border_color_table); XY filters point, bilinear, ANISO_POINT and ANISO_BILINEAR
 //    (anisotropic probes with MAX_ANISO_RATIO 1x-16x on 2D, 2D_ARRAY and CUBE: reference_aniso.cc
-//    and "Anisotropic filtering" in reference_sampler.cc; point / bilinear elsewhere); mip filters
+//    and "Anisotropic filtering" in reference_filter.cc; point / bilinear elsewhere); mip filters
 //    none, point, linear and POINT_ANISO_ADJ (as point); FILTER_MODE blend, min and max (min/max
 //    reduction of every weighted sum); the eight depth compare functions; LOD_BIAS, MIN_LOD,
 //    MAX_LOD; S# TRUNC_COORD (POINT coordinates rounded to 1/64 texel, half to even, when 0);
