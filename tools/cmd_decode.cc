@@ -2,12 +2,14 @@
 //
 //   texunit decode --gfx gfx8 0xf0bc0f00 0x00820004
 //   texunit decode --gfx gfx9 --dim cube '[0x00,0x0f,0x80,0xf0,0x04,0x00,0x82,0x00]'
+//   texunit decode --gfx gfx1030 '[0x0a,0x0f,0x80,0xf0,0x04,0x00,0x40,0x00,0x07,0x00,0x00,0x00]'
 //
 // Words are little-endian dwords in hex (the 0x is optional), or the byte list llvm-mc prints
 // (`[0x00,0x0f,...]`, brackets optional, commas and/or spaces between bytes).
-// Exit status: 0 decoded; 1 a valid request this command cannot serve (GFX10 generations, which
-// the RDNA front end decodes, or an opcode texunit does not model); 2 bad input: a bad command
-// line or words that are not a valid instruction for the generation.
+// GFX6-9 words go to the GCN front end, gfx10/gfx1030 words (2 dwords plus NSA dwords) to the RDNA
+// front end. Exit status: 0 decoded; 1 a valid request this command cannot serve (an opcode
+// texunit does not model); 2 bad input: a bad command line or words that are not a valid
+// instruction for the generation.
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -16,6 +18,7 @@
 #include "command.h"
 #include "isa/gcn/mimg_disasm.h"
 #include "texunit/gcn.h"
+#include "texunit/rdna.h"
 
 namespace texunit::cli {
 
@@ -29,14 +32,14 @@ constexpr const char* kUsage =
     "\n"
     "  WORDS      little-endian dwords in hex (0xf0800f00 0x00820004), or the byte list llvm-mc\n"
     "             prints ([0x00,0x0f,0x80,0xf0,0x04,0x00,0x82,0x00], brackets optional)\n"
-    "  --gfx G    gfx6 (tahiti), gfx7 (bonaire), gfx8 (tonga), gfx9 (gfx900); gfx10/gfx1030\n"
-    "             belong to the RDNA front end\n"
-    "  --dim D    image type the VADDR width is computed for (GFX6-9 encodings do not say):\n"
-    "             1d 2d 3d cube 1d_array 2d_array 2d_msaa 2d_msaa_array; default 2d, 2d_array\n"
-    "             when the instruction has DA set\n"
+    "  --gfx G    gfx6 (tahiti), gfx7 (bonaire), gfx8 (tonga), gfx9 (gfx900), gfx10 (gfx1010),\n"
+    "             gfx1030; gfx10/gfx1030 instructions are 2 dwords plus their NSA dwords\n"
+    "  --dim D    GFX6-9 only: image type the VADDR width is computed for (the encoding does\n"
+    "             not say): 1d 2d 3d cube 1d_array 2d_array 2d_msaa 2d_msaa_array; default 2d,\n"
+    "             2d_array when the instruction has DA set (GFX10 encodes DIM)\n"
     "\n"
-    "exit status: 0 decoded; 1 unsupported here (gfx10/gfx1030, an opcode texunit does not\n"
-    "model); 2 bad input (command line, or words that are not a valid instruction)\n";
+    "exit status: 0 decoded; 1 unsupported here (an opcode texunit does not model); 2 bad\n"
+    "input (command line, or words that are not a valid instruction)\n";
 
 int UsageError(const std::string& message) {
   std::fprintf(stderr, "texunit decode: %s\n(see `texunit decode --help`)\n", message.c_str());
@@ -134,6 +137,28 @@ bool ParseWords(const std::vector<std::string>& args, std::vector<uint32_t>* wor
   return true;
 }
 
+int DecodeRdna(const std::string& gfx_name, Gfx gfx, const gcn::DisasmOptions& options,
+               const std::vector<uint32_t>& words) {
+  if (options.has_dim) {
+    return UsageError("--dim is for gfx6-gfx9; a " + gfx_name + " instruction encodes its DIM");
+  }
+  gcn::MimgInstruction inst;
+  const Status status = rdna::DecodeMimg(gfx, words, &inst);
+  if (!status.ok()) {
+    std::fprintf(stderr, "texunit decode: %s\n", status.message().c_str());
+    return status.code() == StatusCode::kUnsupported ? 1 : 2;
+  }
+  if (words.size() != inst.size_dwords) {
+    return UsageError("this " + gfx_name + " MIMG instruction is " +
+                      std::to_string(inst.size_dwords) +
+                      " dwords (NSA=" + std::to_string(inst.nsa_dwords) + "), got " +
+                      std::to_string(words.size()) + " dwords");
+  }
+  std::printf("%s\n", rdna::Disassemble(inst).c_str());
+  std::fputs(rdna::DescribeFields(inst).c_str(), stdout);
+  return 0;
+}
+
 int RunDecode(const std::vector<std::string>& args) {
   std::string gfx_name;
   std::string dim_name;
@@ -165,7 +190,7 @@ int RunDecode(const std::vector<std::string>& args) {
     if (a.size() > 1 && a[0] == '-' && a[1] == '-') return UsageError("unknown option " + a);
     positional.push_back(a);
   }
-  if (gfx_name.empty()) return UsageError("--gfx is required (gfx6, gfx7, gfx8 or gfx9)");
+  if (gfx_name.empty()) return UsageError("--gfx is required (gfx6 gfx7 gfx8 gfx9 gfx10 gfx1030)");
   Gfx gfx;
   if (!ParseGen(gfx_name, &gfx)) {
     return UsageError("--gfx " + gfx_name + " is not one of gfx6 gfx7 gfx8 gfx9 gfx10 gfx1030");
@@ -181,13 +206,7 @@ int RunDecode(const std::vector<std::string>& args) {
   std::vector<uint32_t> words;
   std::string error;
   if (!ParseWords(positional, &words, &error)) return UsageError(error);
-  if (gfx == Gfx::kGfx10 || gfx == Gfx::kGfx1030) {
-    std::fprintf(stderr,
-                 "texunit decode: %s MIMG decoding comes with the RDNA front end; this command "
-                 "decodes gfx6, gfx7, gfx8 and gfx9\n",
-                 gfx_name.c_str());
-    return 1;
-  }
+  if (gfx == Gfx::kGfx10 || gfx == Gfx::kGfx1030) return DecodeRdna(gfx_name, gfx, options, words);
   if (words.size() != 2) {
     return UsageError("a " + gfx_name + " MIMG instruction is 2 dwords (8 bytes), got " +
                       std::to_string(words.size()) + " dwords");
@@ -205,7 +224,7 @@ int RunDecode(const std::vector<std::string>& args) {
 
 }  // namespace
 
-TEXUNIT_REGISTER_COMMAND(decode, "Decode a GCN MIMG instruction and print it as llvm-mc does",
+TEXUNIT_REGISTER_COMMAND(decode, "Decode a GCN/RDNA MIMG instruction and print it as llvm-mc does",
                          RunDecode);
 
 }  // namespace texunit::cli

@@ -27,11 +27,11 @@ struct MimgInstruction {
   uint8_t srsrc = 0;          // first T# SGPR (the encoding stores it / 4)
   uint8_t ssamp = 0;          // first S# SGPR (the encoding stores it / 4)
   uint32_t size_dwords = 2;
-  // GFX10+ only (filled by the RDNA decoder).
-  uint8_t dim = 0;
+  // GFX10+ only (filled by the RDNA decoder, texunit/rdna.h).
+  uint8_t dim = 0;  // DIM: 0 1D .. 7 2D_MSAA_ARRAY
   bool dlc = false;
-  uint8_t nsa_dwords = 0;
-  uint8_t nsa_vaddr[13] = {};
+  uint8_t nsa_dwords = 0;      // 0: contiguous VADDR; 1-3 NSA dwords
+  uint8_t nsa_vaddr[13] = {};  // with NSA, the VGPR of each address dword: [0] == vaddr, ADDR1..
 };
 
 // Decodes one MIMG instruction from little-endian dwords (as llvm-mc prints them). Errors name the

@@ -1,6 +1,6 @@
 // The release's instruction table (texunit/capabilities.h) against what derives from it or must
 // agree with it: the member counts of each family (counted by hand from the GFX6-9 opcode lists),
-// every GCN opcode, request validation, and README's "Supported instructions" table.
+// every GCN and RDNA opcode, request validation, and README's "Supported instructions" table.
 #include "texunit/capabilities.h"
 
 #include <gtest/gtest.h>
@@ -10,6 +10,7 @@
 #include <string>
 
 #include "isa/gcn/mimg_opcodes.h"
+#include "isa/rdna/mimg_opcodes.h"
 #include "sampler/wave_setup.h"
 
 namespace texunit {
@@ -58,6 +59,22 @@ TEST(Capabilities, EveryGcnOpcodeBelongsToAFamily) {
       // GFX6-9's only opcode outside this release is GFX9's GATHER4H.
       EXPECT_EQ(family->implemented, std::string(m.mnemonic) != "image_gather4h")
           << gcn::MimgGfxName(gfx) << " " << m.mnemonic;
+    }
+  }
+}
+
+// RDNA adds the *_G16 samples, MSAA_LOAD and the BVH ops: each has its (not yet implemented)
+// family; every other RDNA opcode is one the core executes.
+TEST(Capabilities, EveryRdnaOpcodeBelongsToAFamily) {
+  for (Gfx gfx : {Gfx::kGfx10, Gfx::kGfx1030}) {
+    for (const gcn::MimgOpcode& m : rdna::MimgOpcodes(gfx)) {
+      if (!m.modelled) continue;
+      const OpFamily* family = FindOpFamily(m.op);
+      ASSERT_NE(family, nullptr) << gcn::MimgGfxName(gfx) << " " << m.mnemonic;
+      const std::string name = m.mnemonic;
+      const bool outside = (m.op.flags & kOpG16) != 0 || name == "image_gather4h" ||
+                           name == "image_msaa_load" || name.find("bvh") != std::string::npos;
+      EXPECT_EQ(family->implemented, !outside) << gcn::MimgGfxName(gfx) << " " << m.mnemonic;
     }
   }
 }

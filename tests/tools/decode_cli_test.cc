@@ -82,13 +82,34 @@ TEST(DecodeCli, AllModifiersAndDimOption) {
             "image_load v[5:6], v[1:3], s[8:15] dmask:0x1 unorm glc slc r128 tfe lwe da d16");
 }
 
-TEST(DecodeCli, Gfx10IsForTheRdnaFrontEnd) {
-  for (const char* gen : {"gfx10", "gfx1030"}) {
-    const Result r = RunDecode(std::string("--gfx ") + gen + " 0xf0800f00 0x00820004");
-    EXPECT_EQ(r.exit_code, 1);
-    EXPECT_NE(r.err.find("RDNA front end"), std::string::npos) << r.err;
-    EXPECT_TRUE(r.out.empty());
+TEST(DecodeCli, Gfx10AndGfx1030GoToTheRdnaFrontEnd) {
+  // llvm-mc -mcpu=gfx1010|gfx1030: image_sample v[0:3], [v4, v7], s[0:7], s[8:11] dmask:0xf
+  // dim:SQ_RSRC_IMG_2D (NSA, 3 dwords).
+  for (const char* gen : {"gfx10", "gfx1010", "gfx1030"}) {
+    SCOPED_TRACE(gen);
+    const Result r = RunDecode(std::string("--gfx ") + gen +
+                               " '[0x0a,0x0f,0x80,0xf0,0x04,0x00,0x40,0x00,0x07,0x00,0x00,0x00]'");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(FirstLine(r.out),
+              "image_sample v[0:3], [v4, v7], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_2D");
+    EXPECT_NE(r.out.find("\nvaddr: [v4, v7] (NSA=1, 2 dwords: x, y)\n"), std::string::npos)
+        << r.out;
   }
+  Result r = RunDecode("--gfx gfx1030 0xf1989f01 0x00000004");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(FirstLine(r.out), "image_bvh_intersect_ray v[0:3], v[4:19], s[0:3]");
+  r = RunDecode("--gfx gfx10 0xf1989f01 0x00000004");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("MIMG.OP=0xe6 is not an opcode on gfx10"), std::string::npos) << r.err;
+  r = RunDecode("--gfx gfx10 0xf0800f0a 0x00400004");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("MIMG.NSA=1 needs 3 dwords, got 2"), std::string::npos) << r.err;
+  r = RunDecode("--gfx gfx10 0xf0800f08 0x00400004 0");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("is 2 dwords (NSA=0), got 3 dwords"), std::string::npos) << r.err;
+  r = RunDecode("--gfx gfx10 --dim 3d 0xf0800f08 0x00400004");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("encodes its DIM"), std::string::npos) << r.err;
 }
 
 TEST(DecodeCli, BadInputExitsWithTwo) {

@@ -44,4 +44,7 @@ struct AddressLayout {
 // derivatives pack per direction); the layout itself stays one slot per operand.
 AddressLayout GetAddressLayout(const Op& op, ImageType dim);
 
+// "offset", "bias", "z-compare", "ds/dx", ..., "x", "slice", "face", "fragment", "lod", "mip".
+const char* AddrSlotName(AddrSlot s);
+
 }  // namespace texunit::gcn

@@ -9,6 +9,7 @@
 #include <bit>
 #include <cstdio>
 #include <string>
+#include <utility>
 
 #include "isa/gcn/mimg_disasm.h"
 #include "isa/gcn/mimg_opcodes.h"
@@ -30,6 +31,66 @@ bool AtomicDmaskOk(const Op& op, uint32_t dmask) {
 }
 
 }  // namespace
+
+MimgInstruction DecodeCommonMimgFields(Gfx gfx, const MimgOpcode* entry, uint32_t w0, uint32_t w1) {
+  MimgInstruction inst;
+  inst.gfx = gfx;
+  inst.opcode = entry->opcode;
+  inst.mnemonic = entry->mnemonic;
+  inst.op = entry->op;
+  Modifiers& m = inst.mods;
+  m.dmask = static_cast<uint8_t>(Bits(w0, 8, 4));
+  m.unorm = Bits(w0, 12, 1);
+  m.glc = Bits(w0, 13, 1);
+  m.r128 = Bits(w0, 15, 1);
+  m.tfe = Bits(w0, 16, 1);
+  m.lwe = Bits(w0, 17, 1);
+  m.slc = Bits(w0, 25, 1);
+  m.d16 = Bits(w1, 31, 1);
+  inst.vaddr = static_cast<uint8_t>(Bits(w1, 0, 8));
+  inst.vdata = static_cast<uint8_t>(Bits(w1, 8, 8));
+  inst.srsrc = static_cast<uint8_t>(Bits(w1, 16, 5) * 4);
+  inst.ssamp = static_cast<uint8_t>(Bits(w1, 21, 5) * 4);
+  inst.size_dwords = 2;
+  return inst;
+}
+
+Status CheckMimgOperands(const MimgInstruction& inst, uint32_t srsrc_sgprs) {
+  const char* gen = MimgGfxName(inst.gfx);
+  const Modifiers& m = inst.mods;
+  if (m.d16 && !OpAllowsD16(inst.op)) {
+    return Status::InvalidArgument(std::string("MIMG.D16=1 is not allowed with ") + inst.mnemonic);
+  }
+  if (inst.op.kind == OpKind::kGather4 && std::popcount(static_cast<unsigned>(m.dmask)) != 1) {
+    return Status::InvalidArgument("MIMG.DMASK=" + Hex(m.dmask) + ": " + inst.mnemonic +
+                                   " gathers one channel, so exactly one DMASK bit must be set");
+  }
+  if (inst.op.kind == OpKind::kAtomic && !AtomicDmaskOk(inst.op, m.dmask)) {
+    const bool cmpswap =
+        inst.op.atomic == AtomicOp::kCmpSwap || inst.op.atomic == AtomicOp::kFcmpSwap;
+    return Status::InvalidArgument("MIMG.DMASK=" + Hex(m.dmask) + " is not valid for " +
+                                   inst.mnemonic + " (" + (cmpswap ? "0x3 or 0xf" : "0x1 or 0x3") +
+                                   ")");
+  }
+  const auto data = GetVdataUse(inst).registers;
+  if (inst.vdata + data > 256) {
+    return Status::InvalidArgument("MIMG.VDATA=v" + std::to_string(inst.vdata) + " with " +
+                                   std::to_string(data) + " data dwords runs past v255");
+  }
+  const char* bank = nullptr;
+  uint32_t index = 0;
+  if (!ScalarTuple(inst.gfx, inst.srsrc, srsrc_sgprs, &bank, &index)) {
+    return Status::InvalidArgument("MIMG.SRSRC=" + std::to_string(inst.srsrc / 4) + " (s" +
+                                   std::to_string(inst.srsrc) +
+                                   ") is not an SGPR tuple for a T# on " + gen);
+  }
+  if (OpUsesSampler(inst.op) && !ScalarTuple(inst.gfx, inst.ssamp, 4, &bank, &index)) {
+    return Status::InvalidArgument("MIMG.SSAMP=" + std::to_string(inst.ssamp / 4) + " (s" +
+                                   std::to_string(inst.ssamp) +
+                                   ") is not an SGPR tuple for an S# on " + gen);
+  }
+  return Status::Ok();
+}
 
 Status DecodeMimg(Gfx gfx, std::span<const uint32_t> words, MimgInstruction* out) {
   const char* gen = MimgGfxName(gfx);
@@ -66,71 +127,52 @@ Status DecodeMimg(Gfx gfx, std::span<const uint32_t> words, MimgInstruction* out
                                    " and must be zero");
   }
 
-  MimgInstruction inst;
-  inst.gfx = gfx;
-  inst.opcode = static_cast<uint8_t>(opcode);
-  inst.mnemonic = entry->mnemonic;
-  inst.op = entry->op;
+  MimgInstruction inst = DecodeCommonMimgFields(gfx, entry, w0, w1);
   Modifiers& m = inst.mods;
-  m.dmask = static_cast<uint8_t>(Bits(w0, 8, 4));
-  m.unorm = Bits(w0, 12, 1);
-  m.glc = Bits(w0, 13, 1);
   m.da = Bits(w0, 14, 1);
-  const bool bit15 = Bits(w0, 15, 1);
-  if (gfx == Gfx::kGfx9) {
-    m.a16 = bit15;
-  } else {
-    m.r128 = bit15;
+  if (gfx == Gfx::kGfx9) std::swap(m.a16, m.r128);  // bit 15 is A16 on gfx9
+  if (m.d16 && (gfx == Gfx::kGfx6 || gfx == Gfx::kGfx7)) {
+    return Status::InvalidArgument(std::string("MIMG.D16=1 is not available on ") + gen +
+                                   " (D16 arrived with gfx8)");
   }
-  m.tfe = Bits(w0, 16, 1);
-  m.lwe = Bits(w0, 17, 1);
-  m.slc = Bits(w0, 25, 1);
-  m.d16 = Bits(w1, 31, 1);
-  inst.vaddr = static_cast<uint8_t>(Bits(w1, 0, 8));
-  inst.vdata = static_cast<uint8_t>(Bits(w1, 8, 8));
-  inst.srsrc = static_cast<uint8_t>(Bits(w1, 16, 5) * 4);
-  inst.ssamp = static_cast<uint8_t>(Bits(w1, 21, 5) * 4);
-  inst.size_dwords = 2;
-
-  if (m.d16) {
-    if (gfx == Gfx::kGfx6 || gfx == Gfx::kGfx7) {
-      return Status::InvalidArgument(std::string("MIMG.D16=1 is not available on ") + gen +
-                                     " (D16 arrived with gfx8)");
-    }
-    if (!OpAllowsD16(inst.op)) {
-      return Status::InvalidArgument(std::string("MIMG.D16=1 is not allowed with ") +
-                                     entry->mnemonic);
-    }
-  }
-  if (inst.op.kind == OpKind::kGather4 && std::popcount(static_cast<unsigned>(m.dmask)) != 1) {
-    return Status::InvalidArgument("MIMG.DMASK=" + Hex(m.dmask) + ": " + entry->mnemonic +
-                                   " gathers one channel, so exactly one DMASK bit must be set");
-  }
-  if (inst.op.kind == OpKind::kAtomic && !AtomicDmaskOk(inst.op, m.dmask)) {
-    const bool cmpswap =
-        inst.op.atomic == AtomicOp::kCmpSwap || inst.op.atomic == AtomicOp::kFcmpSwap;
-    return Status::InvalidArgument("MIMG.DMASK=" + Hex(m.dmask) + " is not valid for " +
-                                   entry->mnemonic + " (" +
-                                   (cmpswap ? "0x3 or 0xf" : "0x1 or 0x3") + ")");
-  }
-  const auto data = GetVdataUse(inst).registers;
-  if (inst.vdata + data > 256) {
-    return Status::InvalidArgument("MIMG.VDATA=v" + std::to_string(inst.vdata) + " with " +
-                                   std::to_string(data) + " data dwords runs past v255");
-  }
-  const char* bank = nullptr;
-  uint32_t index = 0;
-  if (!ScalarTuple(gfx, inst.srsrc, 8, &bank, &index)) {
-    return Status::InvalidArgument("MIMG.SRSRC=" + std::to_string(inst.srsrc / 4) + " (s" +
-                                   std::to_string(inst.srsrc) +
-                                   ") is not an SGPR tuple for a T# on " + gen);
-  }
-  if (OpUsesSampler(inst.op) && !ScalarTuple(gfx, inst.ssamp, 4, &bank, &index)) {
-    return Status::InvalidArgument("MIMG.SSAMP=" + std::to_string(inst.ssamp / 4) + " (s" +
-                                   std::to_string(inst.ssamp) +
-                                   ") is not an SGPR tuple for an S# on " + gen);
-  }
+  TEXUNIT_RETURN_IF_ERROR(CheckMimgOperands(inst, 8));
   *out = inst;
+  return Status::Ok();
+}
+
+Status EncodeCommonMimgFields(const MimgInstruction& inst, const MimgOpcode* entry,
+                              uint32_t words[2]) {
+  const char* gen = MimgGfxName(inst.gfx);
+  if (entry->modelled && !(entry->op == inst.op)) {
+    return Status::InvalidArgument("MimgInstruction.op (" + OpName(inst.op) +
+                                   ") does not match MIMG.OP=" + Hex(inst.opcode) + " (" +
+                                   entry->mnemonic + ") on " + gen);
+  }
+  const Modifiers& m = inst.mods;
+  if (m.dmask > 0xf) {
+    return Status::InvalidArgument("MIMG.DMASK=" + Hex(m.dmask) + " does not fit in 4 bits");
+  }
+  if (inst.srsrc % 4 != 0 || inst.ssamp % 4 != 0) {
+    return Status::InvalidArgument("MIMG SRSRC/SSAMP must be multiples of 4 SGPRs, got s" +
+                                   std::to_string(inst.srsrc) + " and s" +
+                                   std::to_string(inst.ssamp));
+  }
+  const uint32_t op = inst.opcode;
+  uint32_t w0 = (kEncodingMimg << 26) | ((op & 0x7f) << 18) | (op >> 7);
+  w0 |= static_cast<uint32_t>(m.dmask) << 8;
+  w0 |= static_cast<uint32_t>(m.unorm) << 12;
+  w0 |= static_cast<uint32_t>(m.glc) << 13;
+  w0 |= static_cast<uint32_t>(m.r128) << 15;
+  w0 |= static_cast<uint32_t>(m.tfe) << 16;
+  w0 |= static_cast<uint32_t>(m.lwe) << 17;
+  w0 |= static_cast<uint32_t>(m.slc) << 25;
+  uint32_t w1 = inst.vaddr;
+  w1 |= static_cast<uint32_t>(inst.vdata) << 8;
+  w1 |= static_cast<uint32_t>(inst.srsrc / 4) << 16;
+  w1 |= static_cast<uint32_t>(inst.ssamp / 4) << 21;
+  w1 |= static_cast<uint32_t>(m.d16) << 31;
+  words[0] = w0;
+  words[1] = w1;
   return Status::Ok();
 }
 
@@ -143,42 +185,17 @@ Status EncodeMimg(const MimgInstruction& inst, std::vector<uint32_t>* words) {
   if (entry == nullptr) {
     return Status::InvalidArgument("MIMG.OP=" + Hex(inst.opcode) + " is not an opcode on " + gen);
   }
-  if (entry->modelled && !(entry->op == inst.op)) {
-    return Status::InvalidArgument("MimgInstruction.op (" + OpName(inst.op) +
-                                   ") does not match MIMG.OP=" + Hex(inst.opcode) + " (" +
-                                   entry->mnemonic + ") on " + gen);
-  }
+  uint32_t encoded[2];
+  TEXUNIT_RETURN_IF_ERROR(EncodeCommonMimgFields(inst, entry, encoded));
   const Modifiers& m = inst.mods;
-  if (m.dmask > 0xf) {
-    return Status::InvalidArgument("MIMG.DMASK=" + Hex(m.dmask) + " does not fit in 4 bits");
-  }
   if (inst.gfx == Gfx::kGfx9 ? m.r128 : m.a16) {
     return Status::InvalidArgument(std::string(inst.gfx == Gfx::kGfx9 ? "R128" : "A16") +
                                    " is not a MIMG modifier on " + gen + " (bit 15 is " +
                                    (inst.gfx == Gfx::kGfx9 ? "A16" : "R128") + " there)");
   }
-  if (inst.srsrc % 4 != 0 || inst.ssamp % 4 != 0) {
-    return Status::InvalidArgument("MIMG SRSRC/SSAMP must be multiples of 4 SGPRs, got s" +
-                                   std::to_string(inst.srsrc) + " and s" +
-                                   std::to_string(inst.ssamp));
-  }
-  const uint32_t op = inst.opcode;
-  uint32_t w0 = (kEncodingMimg << 26) | ((op & 0x7f) << 18) | (op >> 7);
-  w0 |= static_cast<uint32_t>(m.dmask) << 8;
-  w0 |= static_cast<uint32_t>(m.unorm) << 12;
-  w0 |= static_cast<uint32_t>(m.glc) << 13;
-  w0 |= static_cast<uint32_t>(m.da) << 14;
-  w0 |= static_cast<uint32_t>(m.r128 || m.a16) << 15;
-  w0 |= static_cast<uint32_t>(m.tfe) << 16;
-  w0 |= static_cast<uint32_t>(m.lwe) << 17;
-  w0 |= static_cast<uint32_t>(m.slc) << 25;
-  uint32_t w1 = inst.vaddr;
-  w1 |= static_cast<uint32_t>(inst.vdata) << 8;
-  w1 |= static_cast<uint32_t>(inst.srsrc / 4) << 16;
-  w1 |= static_cast<uint32_t>(inst.ssamp / 4) << 21;
-  w1 |= static_cast<uint32_t>(m.d16) << 31;
+  encoded[0] |= static_cast<uint32_t>(m.da) << 14;
+  encoded[0] |= static_cast<uint32_t>(m.a16) << 15;
   // The decoder holds every rule about what a generation allows; encode only what it accepts.
-  const uint32_t encoded[2] = {w0, w1};
   MimgInstruction check;
   TEXUNIT_RETURN_IF_ERROR(DecodeMimg(inst.gfx, encoded, &check));
   words->assign(encoded, encoded + 2);

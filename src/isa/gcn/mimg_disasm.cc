@@ -13,6 +13,7 @@
 //   to 16 above 8 registers (LLVM 14 has no 9-15 VGPR tuples).
 #include "isa/gcn/mimg_disasm.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstdio>
 #include <string>
@@ -22,8 +23,6 @@
 #include "texunit/gcn.h"
 
 namespace texunit::gcn {
-
-namespace {
 
 std::string Range(const char* prefix, uint32_t first, uint32_t count) {
   char buf[32];
@@ -38,6 +37,8 @@ std::string VgprRange(uint32_t first, uint32_t count) {
   return buf;
 }
 
+namespace {
+
 // Whether 16-bit derivatives are packed two to a dword: with A16 on GFX9 (which ties the
 // gradients to the address size) and with the _G16 ops of GFX10+. GFX10's A16 alone leaves the
 // gradients 32-bit.
@@ -51,7 +52,9 @@ bool IsDerivative(AddrSlot s) {
          s == AddrSlot::kDsDy || s == AddrSlot::kDtDy || s == AddrSlot::kDrDy;
 }
 
-const char* SlotName(AddrSlot s) {
+}  // namespace
+
+const char* AddrSlotName(AddrSlot s) {
   switch (s) {
     case AddrSlot::kOffset:
       return "offset";
@@ -93,6 +96,8 @@ const char* SlotName(AddrSlot s) {
   return "?";
 }
 
+namespace {
+
 const char* KindName(OpKind k) {
   switch (k) {
     case OpKind::kLoad:
@@ -129,10 +134,11 @@ bool ScalarTupleName(Gfx gfx, uint32_t first, uint32_t count, std::string* out) 
 
 bool ScalarTuple(Gfx gfx, uint32_t first, uint32_t count, const char** bank, uint32_t* index) {
   const uint32_t last = first + count - 1;
-  const bool gfx9 = gfx == Gfx::kGfx9;
-  const uint32_t num_sgprs = (gfx == Gfx::kGfx6 || gfx == Gfx::kGfx7) ? 104 : 102;
-  const uint32_t ttmp_base = gfx9 ? 108 : 112;
-  const uint32_t num_ttmps = gfx9 ? 16 : 12;
+  const bool gfx9_plus = gfx == Gfx::kGfx9 || gfx == Gfx::kGfx10 || gfx == Gfx::kGfx1030;
+  const bool gfx10 = gfx == Gfx::kGfx10 || gfx == Gfx::kGfx1030;
+  const uint32_t num_sgprs = (gfx == Gfx::kGfx6 || gfx == Gfx::kGfx7) ? 104 : gfx10 ? 106 : 102;
+  const uint32_t ttmp_base = gfx9_plus ? 108 : 112;
+  const uint32_t num_ttmps = gfx9_plus ? 16 : 12;
   if (last < num_sgprs) {
     *bank = "s";
     *index = first;
@@ -152,6 +158,11 @@ ImageType DisasmDim(const MimgInstruction& inst, const DisasmOptions& options) {
 }
 
 int LlvmDataRegisters(const MimgInstruction& inst) {
+  if (inst.op.kind == OpKind::kMsaaLoad) {
+    // llvm-mc 14 counts MSAA_LOAD's data from DMASK like a load's (the hardware returns four).
+    const int values = std::popcount(inst.mods.dmask & 0xFu);
+    return std::max(inst.mods.d16 ? (values + 1) / 2 : values, 1) + (inst.mods.tfe ? 1 : 0);
+  }
   const int n = static_cast<int>(GetVdataUse(inst).registers);
   return (inst.mods.lwe && !inst.mods.tfe) ? n - 1 : n;
 }
@@ -297,7 +308,7 @@ std::string DescribeFields(const MimgInstruction& inst, const DisasmOptions& opt
   const AddressLayout l = GetAddressLayout(inst.op, dim);
   for (int i = 0; i < l.count; ++i) {
     if (i) layout += ", ";
-    layout += SlotName(l.slots[i]);
+    layout += AddrSlotName(l.slots[i]);
   }
   line("vaddr", VgprRange(inst.vaddr, static_cast<uint32_t>(addr)) + " (" + std::to_string(addr) +
                     (addr == 1 ? " dword" : " dwords") + " for " + DimName(dim) +
