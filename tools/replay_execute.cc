@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "replay_state.h"
+#include "texunit/rdna.h"
 
 namespace texunit::cli {
 
@@ -27,7 +28,7 @@ Status ExecuteReplay(const Runtime& runtime, PrecisionMode precision, ReplayStat
   for (const ReplayRegion& r : state->memory)
     run->before.emplace_back(r.data(), r.data() + r.size());
   gcn::MimgInstruction inst;
-  run->status = gcn::DecodeMimg(state->gfx, state->words, &inst);
+  run->status = DecodeAmdMimg(state->gfx, state->words, &inst);
   run->asm_text.clear();
   run->written.clear();
   if (!run->status.ok()) return Status::Ok();
@@ -45,7 +46,9 @@ Status ExecuteReplay(const Runtime& runtime, PrecisionMode precision, ReplayStat
     disasm.has_dim = arrayed == inst.mods.da;
     disasm.dim = image.type;
   }
-  run->asm_text = gcn::Disassemble(inst, disasm);
+  // GFX10+ encodings carry their DIM, so their text needs no image type.
+  run->asm_text =
+      state->gfx >= Gfx::kGfx10 ? rdna::Disassemble(inst) : gcn::Disassemble(inst, disasm);
   gcn::WaveState wave;
   wave.lane_count = state->lane_count;
   wave.exec = state->exec;

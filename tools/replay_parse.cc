@@ -770,12 +770,14 @@ Status ParseState(const json& root, const ReplayFiles& files, ReplayState* st) {
   }
   TEXUNIT_RETURN_IF_ERROR(has_words ? ParseWords(root["instruction"], "instruction", &st->words)
                                     : ParseEncoding(root["encoding"], "encoding", &st->words));
-  // Every GFX6-9 MIMG instruction is 2 dwords; `texunit decode` rejects extra words too.
-  if (st->words.size() > 2) {
+  // Every GFX6-9 MIMG instruction is 2 dwords, a GFX10 one 2 plus up to 3 NSA dwords; `texunit
+  // decode` rejects extra words too (the decoder checks the NSA count).
+  const size_t max_words = st->gfx >= Gfx::kGfx10 ? 5 : 2;
+  if (st->words.size() > max_words) {
     return Bad(has_words ? "instruction" : "encoding",
-               std::string("a ") + GfxName(st->gfx) +
-                   " MIMG instruction is 2 dwords (8 bytes), got " +
-                   std::to_string(st->words.size()) + " dwords");
+               std::string("a ") + GfxName(st->gfx) + " MIMG instruction is at most " +
+                   std::to_string(max_words) + " dwords, got " + std::to_string(st->words.size()) +
+                   " dwords");
   }
   if (root.contains("asm")) {
     if (!root["asm"].is_string()) return Bad("asm", "expected a string");

@@ -90,7 +90,9 @@ struct WaveState {
 
 // Reads the T# (and S#) from SGPRs, gathers the VADDR operands, runs the request on `runtime`,
 // and writes VDATA (DMASK-compacted) for active lanes. `precision` selects float32 filtering or
-// the hardware's 8-bit weights and LOD fraction.
+// the hardware's 8-bit weights and LOD fraction. Runs what either front end decodes (GFX6-9 here,
+// GFX10/10.3 by rdna::DecodeMimg: the image type from DIM, NSA address registers); A16 and G16
+// register packing and the BVH ops are Unimplemented, naming them.
 Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& wave,
                const Memory& memory, PrecisionMode precision = PrecisionMode::kFloat);
 

@@ -41,3 +41,11 @@ ImageType DimImageType(uint8_t dim);
 int AddressDwords(const gcn::MimgInstruction& inst);
 
 }  // namespace texunit::rdna
+
+namespace texunit {
+
+// The decoder of `gfx`'s front end: gcn::DecodeMimg for GFX6-9, rdna::DecodeMimg for GFX10 and
+// GFX10.3. gcn::Execute runs what either decodes.
+Status DecodeAmdMimg(Gfx gfx, std::span<const uint32_t> words, gcn::MimgInstruction* out);
+
+}  // namespace texunit

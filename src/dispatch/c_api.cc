@@ -6,6 +6,7 @@
 #include <string>
 
 #include "texunit/gcn.h"
+#include "texunit/rdna.h"
 #include "texunit/runtime.h"
 #include "texunit/texunit_c.h"
 
@@ -156,7 +157,7 @@ texunit_status texunit_gcn_execute(texunit_runtime* runtime, const char* gfx, co
     texunit::Gfx g;
     TEXUNIT_RETURN_IF_ERROR(texunit::ParseGfx(gfx, &g));
     texunit::gcn::MimgInstruction inst;
-    TEXUNIT_RETURN_IF_ERROR(texunit::gcn::DecodeMimg(g, {words, num_words}, &inst));
+    TEXUNIT_RETURN_IF_ERROR(texunit::DecodeAmdMimg(g, {words, num_words}, &inst));
     texunit::gcn::WaveState wave;
     wave.lane_count = lane_count;
     wave.exec = exec;

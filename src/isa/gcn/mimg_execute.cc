@@ -235,12 +235,6 @@ Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& w
     return Status::Unimplemented(std::string(inst.mnemonic) +
                                  ": G16 (packed 16-bit derivatives) is not implemented");
   }
-  if (inst.nsa_dwords != 0) {
-    // GFX10 NSA: the RDNA decoder defines how nsa_vaddr numbers the addresses; until it does,
-    // this front end reads consecutive VADDR registers only.
-    return Status::Unimplemented(std::string(inst.mnemonic) +
-                                 ": non-sequential addresses (NSA) are not implemented");
-  }
   if (inst.op.kind == OpKind::kBvhIntersectRay) {
     return Status::Unimplemented(std::string(inst.mnemonic) +
                                  ": BVH ray intersection is not implemented in this front end");
@@ -296,13 +290,27 @@ Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& w
   TexRequest req;
   req.precision = precision;
   alignas(64) uint32_t addr[16][kLaneStride];
-  if (layout.count > 0 && inst.vaddr + layout.count > num_vgprs) {
-    return Status::InvalidArgument("VADDR " + RegRange('v', inst.vaddr, layout.count) +
-                                   " is outside the wave's " + std::to_string(num_vgprs) +
-                                   " VGPRs");
+  // GFX10 NSA: address dword k is in VGPR nsa_vaddr[k] (the decoder checked their count against
+  // the op and DIM); otherwise VADDR, VADDR + 1, ...
+  const bool nsa = inst.nsa_dwords != 0;
+  if (nsa && layout.count > 1u + 4u * inst.nsa_dwords) {
+    return Status::InvalidArgument(
+        std::string(inst.mnemonic) + " reads " + std::to_string(layout.count) +
+        " address dwords, but NSA=" + std::to_string(inst.nsa_dwords) + " names fewer");
+  }
+  const auto address_vgpr = [&](uint32_t k) -> uint32_t {
+    return nsa ? inst.nsa_vaddr[k] : inst.vaddr + k;
+  };
+  for (uint32_t k = 0; k < layout.count; ++k) {
+    if (address_vgpr(k) >= num_vgprs) {
+      return Status::InvalidArgument(
+          "VADDR " +
+          (nsa ? RegRange('v', address_vgpr(k), 1) : RegRange('v', inst.vaddr, layout.count)) +
+          " is outside the wave's " + std::to_string(num_vgprs) + " VGPRs");
+    }
   }
   for (uint32_t k = 0; k < layout.count; ++k) {
-    const uint32_t v = inst.vaddr + k;
+    const uint32_t v = address_vgpr(k);
     std::memcpy(addr[k], &wave.vgprs[size_t{v} * kLaneStride], sizeof(addr[k]));
     MapSlot(layout.slots[k], addr[k], &req.in);
   }

@@ -212,3 +212,11 @@ Status EncodeMimg(const gcn::MimgInstruction& inst, std::vector<uint32_t>* words
 }
 
 }  // namespace texunit::rdna
+
+namespace texunit {
+
+Status DecodeAmdMimg(Gfx gfx, std::span<const uint32_t> words, gcn::MimgInstruction* out) {
+  return gfx >= Gfx::kGfx10 ? rdna::DecodeMimg(gfx, words, out) : gcn::DecodeMimg(gfx, words, out);
+}
+
+}  // namespace texunit
