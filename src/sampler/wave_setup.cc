@@ -371,13 +371,13 @@ Status CheckCube(const TexRequest& req, WaveSetup* s) {
 
 // The address operands of the T#'s type (docs/sampling.md, "Image types"), for the ops that take
 // integer addresses; the sampler ops take every type but the MSAA ones.
-Status PrepareImageType(const TexRequest& req, WaveSetup* s) {
+Status PrepareImageType(const TexRequest& req, const OpFamily& family, WaveSetup* s) {
   const ImageType t = req.image->type;
   if ((kEveryImageType & ImageTypeBit(t)) == 0) {
     return Status::InvalidArgument("T#.TYPE=" + std::to_string(static_cast<int>(t)) +
                                    " is not an image type (8..15)");
   }
-  if ((FindOpFamily(req.op)->types & ImageTypeBit(t)) == 0) {  // the sampler ops on MSAA types
+  if ((family.types & ImageTypeBit(t)) == 0) {  // the sampler ops on MSAA types
     return Status::InvalidArgument(std::string("T#.TYPE=") + ImageTypeName(t) +
                                    " cannot be read by " + UpperOpName(req.op) +
                                    ": multisampled images are read by fragment (LOAD, MSAA_LOAD)");
@@ -555,7 +555,7 @@ Status PrepareWave(const TexRequest& req, const ExecOptions& options, WaveSetup*
     s->unbound = true;
     return Status::Ok();
   }
-  TEXUNIT_RETURN_IF_ERROR(PrepareImageType(req, s));
+  TEXUNIT_RETURN_IF_ERROR(PrepareImageType(req, *family, s));
   const ImageSetup* image = nullptr;
   TEXUNIT_RETURN_IF_ERROR(GetImageSetup(img, &image));
   s->plan = image->plan;
