@@ -38,11 +38,12 @@ bool HotFormatOf(const WaveSetup& s, HotFormat* out) {
 
 }  // namespace
 
+bool IsPlain2D(const WaveSetup& s) {
+  return s.type == ImageType::k2D && !s.has_border && s.reduction == FilterMode::kBlend && !s.prt;
+}
+
 int HotSampleIndex(const WaveSetup& s) {
-  // 2D only, and nothing the general kernel exists for besides a depth compare.
-  if (s.type != ImageType::k2D || s.has_border || s.reduction != FilterMode::kBlend || s.prt) {
-    return -1;
-  }
+  if (!IsPlain2D(s)) return -1;
   HotFormat format;
   if (!HotFormatOf(s, &format)) return -1;
   if (s.clamp_x != s.clamp_y) return -1;

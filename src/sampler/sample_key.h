@@ -43,6 +43,11 @@ constexpr int HotSampleSlot(HotFormat f, HotFilter filter, KeyAddress a) {
 // POINT on integer formats).
 MipFilter EffectiveMipFilter(const WaveSetup& s, bool one_level);
 
+// A 2D wave with none of what only the general kernel does (border colours, FILTER_MODE min/max,
+// a PRT's residency or status): where the plain and hot kernels apply. Depth compares and aniso
+// are keys of their own.
+bool IsPlain2D(const WaveSetup& s);
+
 // The hot kernel slot of a prepared sample wave, or -1 when no hot kernel fits its key.
 int HotSampleIndex(const WaveSetup& s);
 

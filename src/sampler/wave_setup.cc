@@ -224,8 +224,7 @@ Status PrepareSampler(const TexRequest& req, WaveSetup* s) {
   // Depth compares, border modes, min/max, aniso, PRTs and the types other than 2D run the general
   // kernels, on the general fetch path (SampleWaveImpl; gathers read texels through FetchForLoad).
   if (req.op.kind == OpKind::kSample) s->hot_kernel = static_cast<int8_t>(HotSampleIndex(*s));
-  s->general_kernel = s->compare || s->has_border || s->type != ImageType::k2D ||
-                      s->reduction != FilterMode::kBlend || s->aniso > 1 || s->prt;
+  s->general_kernel = s->compare || s->aniso > 1 || !IsPlain2D(*s);
   if (s->general_kernel && s->plan.path != FetchPath::kBlock) s->plan.path = FetchPath::kPlain;
   if (req.op.kind == OpKind::kGather4) {
     s->gather_sel = SelOf(req.image->dst_sel[std::countr_zero(req.mods.dmask & 0xFu)]);
