@@ -13,7 +13,8 @@ namespace texunit {
 
 // Maps guest [address, address + size) to one contiguous host range, or returns nullptr when the
 // range is not (wholly) mapped or, with `write`, not writable. Called once per descriptor per
-// request, never per lane.
+// request, never per lane (twice for a request it refuses: once more to say why). It may map a
+// range to a different host range on every call, but must not execute requests itself.
 using TranslateFn = uint8_t* (*)(void* user, uint64_t address, uint64_t size, bool write);
 
 class Memory {

@@ -14,7 +14,7 @@
 
 #include "dispatch/kernels.h"
 #include "hwy/targets.h"
-#include "sampler/wave_setup.h"
+#include "sampler/wave_setup_cache.h"
 
 namespace texunit {
 
@@ -136,8 +136,9 @@ Status Runtime::Create(const RuntimeOptions& options, std::unique_ptr<Runtime>* 
 Runtime::~Runtime() = default;
 
 Status Runtime::Execute(const TexRequest& request) const {
-  WaveSetup setup;
-  TEXUNIT_RETURN_IF_ERROR(PrepareWave(request, impl_->exec, &setup));
+  const WaveSetup* prepared = nullptr;
+  TEXUNIT_RETURN_IF_ERROR(PrepareWaveCached(request, impl_->exec, &prepared));
+  const WaveSetup& setup = *prepared;
   if (setup.unbound) {
     ZeroResults(setup);
     return Status::Ok();

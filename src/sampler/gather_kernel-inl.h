@@ -94,7 +94,7 @@ HWY_INLINE void GatherWaveImpl(const WaveSetup& s) {
   GetSamplerOperands(s, &op);
   const OutputPlan out = MakeOutputPlan(s);
   const bool lambda_zero = s.lod_zero || s.unnormalized;
-  const MipFilter mip = EffectiveMipFilter(s, /*one_level=*/true);
+  const MipFilter mip = s.gather_mip;
   const bool use_offset = s.use_offset;
   const bool one_d = !s.uses_y, layered = s.uses_layer, volume = s.uses_z;
   const bool cube = s.cube_seamless;

@@ -27,6 +27,7 @@ struct OutputPlan {
   uint32_t one_bits;
   NumericClass numeric;
   bool d16;
+  bool identity;  // four results, X Y Z W in order, 32-bit: the channels as they are
 };
 
 HWY_INLINE OutputPlan MakeOutputPlan(const WaveSetup& s) {
@@ -41,6 +42,8 @@ HWY_INLINE OutputPlan MakeOutputPlan(const WaveSetup& s) {
   p.one_bits = s.one_bits;
   p.numeric = s.plan.numeric;
   p.d16 = s.d16;
+  p.identity = s.ncomp == 4 && !s.d16 && p.sel[0] == kSelX && p.sel[1] == kSelY &&
+               p.sel[2] == kSelZ && p.sel[3] == kSelW;
   return p;
 }
 
@@ -68,16 +71,41 @@ HWY_INLINE void WriteStatus(const OutputPlan& p, hn::Mask<DU> active, bool all_a
   WriteStatus(p, active, all_active, base, hn::Zero(DU()));
 }
 
-// DST_SEL: result k from the four channels, or a constant.
+// DST_SEL: result k from the four channels, or a constant. Constant indices only: with c[sel]
+// the channels went through the stack on every store.
 HWY_INLINE VU SelectResult(const OutputPlan& p, uint8_t sel, Vec4<VU> c) {
   const DU du;
-  if (sel <= kSelW) return c[sel];
-  return sel == kSelOne ? hn::Set(du, p.one_bits) : hn::Zero(du);
+  switch (sel) {
+    case kSelX:
+      return c[0];
+    case kSelY:
+      return c[1];
+    case kSelZ:
+      return c[2];
+    case kSelW:
+      return c[3];
+    case kSelOne:
+      return hn::Set(du, p.one_bits);
+    default:
+      return hn::Zero(du);
+  }
 }
 
 // SAMPLE: DST_SEL and DMASK of the four channels.
 HWY_INLINE void WriteComponents(const OutputPlan& p, Vec4<VU> bits, hn::Mask<DU> active,
                                 bool all_active, size_t base, VU status) {
+  const DU du;
+  if (all_active && base + hn::Lanes(du) <= p.lane_count && !p.d16) {  // whole chunk, 32-bit
+    if (p.identity) {
+      for (int k = 0; k < 4; ++k) hn::StoreU(bits[k], du, p.data[k] + base);
+    } else {
+      for (int k = 0; k < p.ncomp; ++k) {
+        hn::StoreU(SelectResult(p, p.sel[k], bits), du, p.data[k] + base);
+      }
+    }
+    if (p.status != nullptr) hn::StoreU(status, du, p.status + base);
+    return;
+  }
   for (int k = 0; k < p.ncomp; ++k) {
     WriteResult(p, SelectResult(p, p.sel[k], bits), active, all_active, p.data[k], base);
   }

@@ -341,8 +341,7 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
   const GeneralWave w = kGeneral ? MakeGeneralWave(s, fail) : GeneralWave{};
   const bool prt_status = kGeneral && PrtStatus(s);
   const bool lambda_zero = s.lod_zero || s.unnormalized;
-  const MipFilter mip =
-      K::kMip == KeyMip::kLinear ? MipFilter::kLinear : EffectiveMipFilter(s, /*one_level=*/false);
+  const MipFilter mip = K::kMip == KeyMip::kLinear ? MipFilter::kLinear : s.sample_mip;
   const bool blends = K::kMip != KeyMip::kNoBlend && mip == MipFilter::kLinear;
   const bool use_offset = s.use_offset;
   const bool mag_linear = K::kXy == KeyXy::kAny ? s.mag_linear : K::kXy == KeyXy::kBilinear;

@@ -221,6 +221,8 @@ Status PrepareSampler(const TexRequest& req, WaveSetup* s) {
     s->cube_seamless = !sd->disable_cube_wrap;
   }
   if (!s->cube_seamless) TEXUNIT_RETURN_IF_ERROR(PrepareBorder(req, s));
+  s->sample_mip = EffectiveMipFilter(*s, /*one_level=*/false);
+  s->gather_mip = EffectiveMipFilter(*s, /*one_level=*/true);
   // Depth compares, border modes, min/max, aniso, PRTs and the types other than 2D run the general
   // kernels, on the general fetch path (SampleWaveImpl; gathers read texels through FetchForLoad).
   if (req.op.kind == OpKind::kSample) s->hot_kernel = static_cast<int8_t>(HotSampleIndex(*s));
@@ -512,7 +514,7 @@ Status PrepareWave(const TexRequest& req, const ExecOptions& options, WaveSetup*
                                    " is outside 1..64");
   }
   s->lane_count = req.lane_count;
-  s->exec = req.exec & (req.lane_count == 64 ? ~0ull : (1ull << req.lane_count) - 1);
+  s->exec = req.exec & LaneMask(req.lane_count);
   if (static_cast<uint8_t>(req.op.kind) > static_cast<uint8_t>(OpKind::kBvhIntersectRay)) {
     return Status::InvalidArgument(
         "request op.kind=" + std::to_string(static_cast<int>(req.op.kind)) + " is not an OpKind");
@@ -583,13 +585,14 @@ Status PrepareWave(const TexRequest& req, const ExecOptions& options, WaveSetup*
                               std::to_string(image->total_bytes) + " bytes) is not in " +
                               (writes ? "writable " : "") + "registered memory");
   }
-  // 8-byte atomics need 8-byte alignment; every texel offset is a multiple of its size.
-  if (reinterpret_cast<uintptr_t>(host) % (s->atomic_64 ? 8 : 4) != 0) {
+  if (!HostAligned(*s, host)) {
     return Status::InvalidArgument("host memory for T#.BASE_ADDRESS=" + Hex(img.base_address) +
                                    " is not " + (s->atomic_64 ? "8" : "4") + "-byte aligned");
   }
   TEXUNIT_RETURN_IF_ERROR(PrepareResidency(req, image->total_bytes, s));
   s->store_host = host;
+  s->footprint_bytes = image->total_bytes;
+  s->writes = writes;
   s->host = host;
   if (image->total_bytes < 4) {
     std::memcpy(s->tiny, host, image->total_bytes);

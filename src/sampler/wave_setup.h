@@ -34,6 +34,10 @@ struct WaveSetup {
   const TexRequest* req = nullptr;
   const uint8_t* host = nullptr;  // where loads and samples read: the image, or `tiny` below
   uint8_t* store_host = nullptr;  // where stores write (the image)
+  // The footprint resolved from the request's memory at store_host (0 when the op reads none),
+  // and whether it was resolved for writing.
+  uint64_t footprint_bytes = 0;
+  bool writes = false;
   bool unbound = false;
   uint32_t lane_count = 0;
   uint64_t exec = 0;      // masked to lane_count
@@ -106,6 +110,9 @@ struct WaveSetup {
   bool mag_linear = false;
   bool min_linear = false;
   MipFilter mip = MipFilter::kNone;  // LINEAR only where it blends (not on integer formats)
+  // The mip filter sample and gather waves apply (EffectiveMipFilter), decided once per setup.
+  MipFilter sample_mip = MipFilter::kNone;
+  MipFilter gather_mip = MipFilter::kNone;
   // _C: the S# function; UNORM depth clamps the reference to [0, 1]; the X channel's divisor (0
   // when its filter domain is already the value).
   bool compare = false;
@@ -136,6 +143,17 @@ struct WaveSetup {
   bool general_kernel = false;
   int8_t hot_kernel = -1;
 };
+
+// The lanes a request of `lane_count` lanes (1..64) has: EXEC bits above them are ignored.
+inline uint64_t LaneMask(uint32_t lane_count) {
+  return lane_count >= 64 ? ~0ull : (1ull << lane_count) - 1;
+}
+
+// Whether `host` can hold the footprint of `s`: 64-bit atomics need 8-byte alignment, everything
+// else 4 (every texel offset is a multiple of its size).
+inline bool HostAligned(const WaveSetup& s, const uint8_t* host) {
+  return reinterpret_cast<uintptr_t>(host) % (s.atomic_64 ? 8 : 4) == 0;
+}
 
 // Partially resident textures: residency is tracked in pages of this size.
 inline constexpr uint64_t kResidencyPageBytes = 65536;

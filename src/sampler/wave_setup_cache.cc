@@ -1,0 +1,170 @@
+#include "sampler/wave_setup_cache.h"
+
+#include <cstring>
+#include <iterator>
+#include <type_traits>
+
+namespace texunit {
+
+namespace {
+
+// Descriptors are compared as bytes: equal bytes are equal descriptors, and the rare false
+// mismatch (different padding, -0 vs +0) only costs a rebuild.
+static_assert(std::is_trivially_copyable_v<ImageDesc>);
+static_assert(std::is_trivially_copyable_v<SamplerDesc>);
+static_assert(std::is_trivially_copyable_v<Modifiers>);
+
+// Bit i: the i-th operand or result array is present. PrepareWave's null checks read nothing
+// else of the arrays, so requests that agree here pass or fail them alike.
+uint32_t PresenceMask(const TexRequest& r) {
+  const void* const arrays[] = {
+      r.in.coord[0],    r.in.coord[1],    r.in.coord[2],    r.in.coord[3],    r.in.mip,
+      r.in.lod,         r.in.bias,        r.in.clamp,       r.in.zcompare,    r.in.offset,
+      r.in.deriv[0][0], r.in.deriv[0][1], r.in.deriv[0][2], r.in.deriv[1][0], r.in.deriv[1][1],
+      r.in.deriv[1][2], r.in.data[0],     r.in.data[1],     r.in.data[2],     r.in.data[3],
+      r.out.data[0],    r.out.data[1],    r.out.data[2],    r.out.data[3],    r.out.status};
+  static_assert(std::size(arrays) <= 32);
+  uint32_t mask = 0;
+  for (size_t i = 0; i < std::size(arrays); ++i) mask |= uint32_t{arrays[i] != nullptr} << i;
+  return mask;
+}
+
+// The REGISTER border color a setup copied, when the S# selects one that the table has (else
+// zeros: PrepareBorder then either does not read the table or rejects the request).
+void BorderEntry(const TexRequest& r, uint32_t out[4]) {
+  std::memset(out, 0, 4 * sizeof(uint32_t));
+  const SamplerDesc* sd = r.sampler;
+  if (sd == nullptr || sd->border_color_type != BorderColorType::kRegister ||
+      r.border_color_table == nullptr || sd->border_color_ptr >= r.border_color_count) {
+    return;
+  }
+  std::memcpy(out, r.border_color_table[sd->border_color_ptr], 4 * sizeof(uint32_t));
+}
+
+// Everything of a request (and the Runtime's options) that PrepareWave reads, except the lanes,
+// EXEC and the operand values themselves.
+struct Entry {
+  bool valid = false;
+  Op op;
+  Modifiers mods;
+  PrecisionMode precision = PrecisionMode::kFloat;
+  bool format_fast_paths = true;
+  bool has_sampler = false;
+  uint32_t presence = 0;
+  // The arrays of the request that last matched: a request with the same arrays (an emulator
+  // reusing its operand buffers) has the same presence mask without computing it.
+  TexOperands in;
+  TexResults out;
+  const Memory* memory = nullptr;
+  const void* border_table = nullptr;
+  uint32_t border_count = 0;
+  uint32_t border_entry[4] = {};
+  const uint64_t* residency = nullptr;
+  uint64_t residency_pages = 0;
+  ImageDesc image;
+  SamplerDesc sampler;
+  WaveSetup setup;
+};
+
+bool SameArrays(const Entry& e, const TexRequest& r) {
+  return std::memcmp(&e.in, &r.in, sizeof(TexOperands)) == 0 &&
+         std::memcmp(&e.out, &r.out, sizeof(TexResults)) == 0;
+}
+
+bool Matches(Entry& e, const TexRequest& r, const ExecOptions& options) {
+  if (!e.valid || !(e.op == r.op) || e.memory != r.memory || e.precision != r.precision ||
+      e.format_fast_paths != options.format_fast_paths || e.has_sampler != (r.sampler != nullptr) ||
+      e.residency != r.residency || e.residency_pages != r.residency_pages ||
+      e.border_table != r.border_color_table || e.border_count != r.border_color_count ||
+      r.image == nullptr) {
+    return false;
+  }
+  if (std::memcmp(&e.mods, &r.mods, sizeof(Modifiers)) != 0 ||
+      std::memcmp(&e.image, r.image, sizeof(ImageDesc)) != 0) {
+    return false;
+  }
+  if (!SameArrays(e, r)) {
+    if (PresenceMask(r) != e.presence) return false;
+    e.in = r.in;
+    e.out = r.out;
+  }
+  if (r.sampler != nullptr && std::memcmp(&e.sampler, r.sampler, sizeof(SamplerDesc)) != 0) {
+    return false;
+  }
+  if (e.setup.has_border && r.sampler->border_color_type == BorderColorType::kRegister) {
+    uint32_t entry[4];
+    BorderEntry(r, entry);
+    if (std::memcmp(entry, e.border_entry, sizeof(entry)) != 0) return false;
+  }
+  // Memory may be remapped between requests (a translator's mapping, another Memory object at the
+  // same address): the footprint is resolved again, and only where it now lies changes.
+  if (e.setup.footprint_bytes != 0) {
+    uint8_t* host =
+        r.memory->Resolve(r.image->base_address, e.setup.footprint_bytes, e.setup.writes);
+    if (host == nullptr || !HostAligned(e.setup, host)) return false;  // PrepareWave says why
+    e.setup.host = e.setup.store_host = host;
+  }
+  return true;
+}
+
+void Remember(Entry& e, const TexRequest& r, const ExecOptions& options) {
+  e.op = r.op;
+  e.presence = PresenceMask(r);
+  e.in = r.in;
+  e.out = r.out;
+  e.memory = r.memory;
+  e.precision = r.precision;
+  e.format_fast_paths = options.format_fast_paths;
+  e.has_sampler = r.sampler != nullptr;
+  e.residency = r.residency;
+  e.residency_pages = r.residency_pages;
+  e.border_table = r.border_color_table;
+  e.border_count = r.border_color_count;
+  BorderEntry(r, e.border_entry);
+  std::memcpy(&e.mods, &r.mods, sizeof(Modifiers));
+  std::memcpy(&e.image, r.image, sizeof(ImageDesc));
+  if (r.sampler != nullptr) std::memcpy(&e.sampler, r.sampler, sizeof(SamplerDesc));
+  // A texture of under 4 bytes is copied into the setup when it is prepared: its contents may
+  // change by the next request, so it is prepared every time.
+  e.valid = e.setup.host != e.setup.tiny;
+}
+
+// A few entries, so that a shader sampling two or three textures in turn does not rebuild.
+constexpr int kEntries = 4;
+
+struct Cache {
+  Entry entries[kEntries];
+  int last = 0;  // the entry that matched or was built most recently
+  int next = 0;  // the entry the next miss replaces
+};
+
+}  // namespace
+
+Status PrepareWaveCached(const TexRequest& req, const ExecOptions& options, const WaveSetup** out) {
+  thread_local Cache cache;
+  const bool lanes_ok = req.lane_count != 0 && req.lane_count <= kMaxLanes;
+  if (lanes_ok) {
+    for (int i = 0; i < kEntries; ++i) {
+      const int k = (cache.last + i) % kEntries;
+      Entry& e = cache.entries[k];
+      if (!Matches(e, req, options)) continue;
+      e.setup.req = &req;
+      e.setup.lane_count = req.lane_count;
+      e.setup.exec = req.exec & LaneMask(req.lane_count);
+      cache.last = k;
+      *out = &e.setup;
+      return Status::Ok();
+    }
+  }
+  Entry& e = cache.entries[cache.next];
+  e.valid = false;
+  e.setup = WaveSetup{};
+  TEXUNIT_RETURN_IF_ERROR(PrepareWave(req, options, &e.setup));
+  Remember(e, req, options);
+  cache.last = cache.next;
+  cache.next = (cache.next + 1) % kEntries;
+  *out = &e.setup;
+  return Status::Ok();
+}
+
+}  // namespace texunit
