@@ -3,7 +3,7 @@
 BUILD ?= build
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps configure build demo test test-arm bench sanitize tsan fuzz fuzz-build fuzz-smoke clean
+.PHONY: all deps configure build demo test test-arm bench peers sanitize tsan fuzz fuzz-build fuzz-smoke clean
 
 all: build
 
@@ -19,8 +19,9 @@ build: configure
 demo: build
 	./$(BUILD)/texunit render --out demo.png
 
+# The peer benchmarks' smoke test (label peers) stays out too: `ctest -L peers` runs it.
 test: build
-	cd $(BUILD) && ctest --output-on-failure -j$(JOBS) -LE slow
+	cd $(BUILD) && ctest --output-on-failure -j$(JOBS) -LE 'slow|peers'
 
 # aarch64: cross-built with Debian's g++-aarch64-linux-gnu against the arm64 multiarch libraries,
 # every test binary run under qemu-user for NEON and SVE at 128, 256, 512 and 2048 bits, then the
@@ -37,6 +38,15 @@ test-arm: build
 # Slow suites and benchmarks stay out of `make test`.
 bench: build
 	./$(BUILD)/benchmarks/texunit_benchmarks --benchmark_counters_tabular=true
+
+# texunit against lavapipe and OpenCV's cv::remap on the same workloads, one thread unless
+# PEERS_ARGS says otherwise (e.g. PEERS_ARGS="--threads 2"): README, Performance. Installs the
+# optional libopencv-dev first.
+PEERS_ARGS ?=
+peers:
+	@scripts/install-deps.sh peers
+	$(MAKE) build
+	./$(BUILD)/texunit bench --vs lavapipe,opencv $(PEERS_ARGS)
 
 sanitize: deps
 	cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DTEXUNIT_SANITIZE=ON -DTEXUNIT_BUILD_BENCHMARKS=OFF

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages texunit builds and tests with, skipping those already present.
 # `install-deps.sh fuzz` adds clang and libFuzzer's runtime for the fuzz targets.
+# `install-deps.sh peers` adds OpenCV, the optional peer of `texunit bench --vs` (make peers).
 # `install-deps.sh arm` adds the aarch64 cross compiler, qemu-user and the arm64 multiarch
 # libraries that the cross build links (make test-arm).
 set -euo pipefail
@@ -11,6 +12,7 @@ packages=(cmake make g++ pkg-config libhwy-dev libtbb-dev libgtest-dev libgmock-
 foreign=()
 case "${1:-}" in
   fuzz) packages+=(clang libclang-rt-14-dev) ;;
+  peers) packages+=(libopencv-dev) ;;
   arm) packages+=(g++-aarch64-linux-gnu qemu-user)
        foreign=(libhwy-dev:arm64 libtbb-dev:arm64 libgtest-dev:arm64) ;;
 esac

@@ -8,9 +8,49 @@
 #include "command.h"
 #include "render/bench_workload.h"
 #include "texunit/runtime.h"
+#if TEXUNIT_HAVE_PEERS
+#include "benchmarks/peers/peer_bench.h"
+#endif
 
 namespace texunit::cli {
 namespace {
+
+// `--vs`: the peer benchmarks (benchmarks/peers/peer_bench.h) on their fixed workloads, which the
+// workload options do not change.
+int RunVersusPeers(const ArgParser& parser, const std::string& vs, int size, int threads,
+                   const std::string& target, bool general, double seconds, int repetitions) {
+  for (const char* name : {"op", "filter", "aniso", "format", "coords", "plane", "seed", "lod",
+                           "address", "compare"}) {
+    if (parser.WasSet(name)) {
+      std::fprintf(stderr,
+                   "texunit bench --vs: --%s does not apply (--vs runs a fixed set of "
+                   "workloads)\n",
+                   name);
+      return 2;
+    }
+  }
+#if TEXUNIT_HAVE_PEERS
+  peers::PeerBenchOptions options;
+  std::string error;
+  if (!peers::ParsePeerList(vs, &options, &error)) {
+    std::fprintf(stderr, "texunit bench: %s\n", error.c_str());
+    return 2;
+  }
+  options.size = static_cast<uint32_t>(size);
+  options.threads = parser.WasSet("threads") ? threads : 1;
+  options.target = target;
+  options.format_fast_paths = !general;
+  options.seconds = seconds;
+  options.rounds = repetitions;
+  return peers::RunPeerBench(options);
+#else
+  std::fprintf(stderr,
+               "texunit bench --vs: this texunit was built without the peer benchmarks, which "
+               "need %s (scripts/install-deps.sh installs the packages; then reconfigure)\n",
+               TEXUNIT_PEERS_MISSING);
+  return 2;
+#endif
+}
 
 int RunBench(const std::vector<std::string>& args) {
   std::string op = "sample_lz";
@@ -29,6 +69,7 @@ int RunBench(const std::vector<std::string>& args) {
   std::string address = "wrap";
   bool compare = false;
   bool general = false;
+  std::string vs;
   ArgParser parser("texunit bench [options]");
   parser.AddChoice("op", &op, {"sample_lz", "sample", "sample_l", "load", "store", "gather4"},
                    "image op (IMAGE_SAMPLE_LZ, IMAGE_SAMPLE, ...)");
@@ -60,10 +101,17 @@ int RunBench(const std::vector<std::string>& args) {
   parser.AddFlag("compare", &compare, "sample ops: depth compare (_C, LESS_EQUAL against 0.5)");
   parser.AddFlag("general", &general,
                  "turn the format fast paths and hot kernels off (the general kernel's path)");
+  parser.AddString("vs", &vs,
+                   "lavapipe, opencv or lavapipe,opencv: time texunit and these peers on the "
+                   "README's workloads, interleaved, and print a table with the ratios (threads "
+                   "default to 1; README, Performance)");
   if (const int rc = parser.ParseOrExit(args); rc >= 0) return rc;
   if (!(seconds > 0.0) || seconds > 3600.0) {
     std::fprintf(stderr, "texunit bench: --seconds=%g is outside (0, 3600]\n", seconds);
     return 2;
+  }
+  if (parser.WasSet("vs")) {
+    return RunVersusPeers(parser, vs, size, threads, target, general, seconds, repetitions);
   }
 
   render::BenchConfig config;

@@ -36,8 +36,8 @@
 #include <vector>
 
 #include "conformance/lavapipe_test.h"
-#include "conformance/vk_runner.h"
 #include "texunit/descriptors.h"
+#include "vulkan/vk_runner.h"
 
 namespace texunit::conformance {
 namespace {

@@ -62,12 +62,12 @@
 #include <vector>
 
 #include "conformance/lavapipe_test.h"
-#include "conformance/vk_runner.h"
 #include "texunit/descriptors.h"
 #include "texunit/gcn.h"
 #include "texunit/layout.h"
 #include "texunit/memory.h"
 #include "texunit/runtime.h"
+#include "vulkan/vk_runner.h"
 
 namespace texunit::conformance {
 namespace {

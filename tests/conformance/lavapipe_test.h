@@ -16,13 +16,13 @@
 #include <string>
 #include <vector>
 
-#include "conformance/vk_runner.h"
 #include "texunit/descriptors.h"
 #include "texunit/gcn.h"
 #include "texunit/layout.h"
 #include "texunit/memory.h"
 #include "texunit/request.h"
 #include "texunit/runtime.h"
+#include "vulkan/vk_runner.h"
 
 namespace texunit::conformance {
 
@@ -295,7 +295,7 @@ inline void JudgeLane(const LaneWords& o, const LaneWords& l, float tolerance,
 class LavapipeTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    runner_ = VkRunner::Create(&why_);
+    runner_ = VkRunner::Create(&why_, TEXUNIT_SPIRV_DIR);
     ASSERT_TRUE(Runtime::Create(RuntimeOptions{}, &runtime_).ok());
   }
   static void TearDownTestSuite() {

@@ -47,9 +47,9 @@
 #include <vector>
 
 #include "conformance/lavapipe_test.h"
-#include "conformance/vk_runner.h"
 #include "texunit/descriptors.h"
 #include "texunit/layout.h"
+#include "vulkan/vk_runner.h"
 
 namespace texunit::conformance {
 namespace {

@@ -19,11 +19,11 @@
 #include <vector>
 
 #include "conformance/lavapipe_test.h"
-#include "conformance/vk_runner.h"
 #include "texunit/descriptors.h"
 #include "texunit/gcn.h"
 #include "texunit/layout.h"
 #include "texunit/memory.h"
+#include "vulkan/vk_runner.h"
 
 namespace texunit::conformance {
 namespace {

@@ -119,8 +119,11 @@ TEST(CliSmokeTest, BenchPrintsOneLine) {
 
 TEST(CliSmokeTest, BenchRejectsBadValues) {
   if (!CliBuilt()) GTEST_SKIP() << TEXUNIT_CLI << " is not built";
-  for (const char* args : {"bench --op sample_x", "bench --size 0", "bench --size=abc",
-                           "bench --coords", "bench --seconds -1", "bench extra"}) {
+  // The --vs cases fail before any peer starts (or say the build has no peers).
+  for (const char* args :
+       {"bench --op sample_x", "bench --size 0", "bench --size=abc", "bench --coords",
+        "bench --seconds -1", "bench extra", "bench --vs bogus", "bench --vs lavapipe --op load",
+        "bench --vs lavapipe,opencv --size 12"}) {
     const CommandResult r = RunCli(args);
     EXPECT_EQ(r.exit_code, 2) << args << ": " << r.output;
     EXPECT_FALSE(r.output.empty()) << args;

@@ -1,10 +1,12 @@
 // A small Vulkan compute runner on Mesa's lavapipe (the CPU Vulkan driver from Debian's
 // mesa-vulkan-drivers): the independent implementation the conformance tests compare texunit
-// with. It creates a 2D image (or a 2D array seen as a cube or cube array, a 1D image or array, or
-// a 3D image, as Image2D's view type says) from the same texel bytes texunit reads (every level and
-// layer, uploaded from texunit's linear layout), runs a compute shader compiled by glslc at build
-// time over per-lane operands, and reads the results back. Only lavapipe is used: a GPU driver
-// would answer for other hardware, and a missing CPU device makes the tests skip, not fail.
+// with, and the peer the benchmarks in benchmarks/peers/ time. It creates a 2D image (or a 2D
+// array seen as a cube or cube array, a 1D image or array, or a 3D image, as Image2D's view type
+// says) from the same texel bytes texunit reads (every level and layer, uploaded from texunit's
+// linear layout), runs a compute shader compiled by glslc at build time over per-lane operands,
+// and reads the results back. Only lavapipe is used: a GPU driver would answer for other
+// hardware, and a missing CPU device makes the tests skip, not fail. It is not part of
+// libtexunit (CMake target texunit_vulkan).
 #pragma once
 
 #include <vulkan/vulkan.h>
@@ -80,11 +82,58 @@ struct SamplerState {
   float max_anisotropy = 1.0f;
 };
 
+class VkRunner;
+
+// One compute dispatch for VkRunner::Prepare. The descriptor set is binding 0: `image` (a
+// combined image sampler made from `sampler`, or a storage image when `storage`), binding 1: the
+// operands (read-only storage buffer), binding 2: `results` uvec4s (storage buffer); the push
+// constants are four 32-bit words.
+struct DispatchSpec {
+  const Image2D* image = nullptr;
+  SamplerState sampler;
+  // The shader's SPIR-V words; when empty, the module `shader_name`.spv in the runner's SPIR-V
+  // directory.
+  std::span<const uint32_t> spirv;
+  std::string shader_name;
+  std::span<const std::array<uint32_t, 4>> operands;
+  uint32_t results = 0;
+  uint32_t groups = 1;  // workgroups along x
+  std::array<uint32_t, 4> push = {};
+  // The image (one level) bound as a storage image, and its bytes copied back after each
+  // dispatch (PreparedDispatch::image_bytes).
+  bool storage = false;
+};
+
+// A dispatch made once (image uploaded, pipeline compiled, command buffer recorded) and submitted
+// any number of times: the peer benchmarks time Submit. It must not outlive its runner.
+class PreparedDispatch {
+ public:
+  ~PreparedDispatch();
+  PreparedDispatch(const PreparedDispatch&) = delete;
+  PreparedDispatch& operator=(const PreparedDispatch&) = delete;
+
+  // Submits the recorded command buffer and waits for its fence.
+  bool Submit(std::string* error);
+  // The results of the last Submit (binding 2), mapped host memory.
+  std::span<const std::array<uint32_t, 4>> results() const;
+  // DispatchSpec::storage: the image's bytes after the last Submit, in the layout they were
+  // uploaded from.
+  std::span<const uint8_t> image_bytes() const;
+
+ private:
+  friend class VkRunner;
+  struct Resources;
+  explicit PreparedDispatch(VkRunner* runner);
+  VkRunner* runner_;
+  std::unique_ptr<Resources> r_;
+};
+
 class VkRunner {
  public:
   // The lavapipe device, or null with `why` set when there is none (no loader, no ICD, no CPU
-  // device): callers skip with that message.
-  static std::unique_ptr<VkRunner> Create(std::string* why);
+  // device): callers skip with that message. Shaders named by DispatchSpec::shader_name (and by
+  // Run, RunStorage and the typed helpers) are read from `spirv_dir`.
+  static std::unique_ptr<VkRunner> Create(std::string* why, std::string spirv_dir = {});
   ~VkRunner();
   VkRunner(const VkRunner&) = delete;
   VkRunner& operator=(const VkRunner&) = delete;
@@ -140,8 +189,13 @@ class VkRunner {
                   std::span<const std::array<uint32_t, 4>> operands,
                   std::vector<std::array<uint32_t, 4>>* out, std::vector<uint8_t>* bytes_after,
                   std::string* error, uint32_t uvec4s_per_lane = 1);
+  // Makes `spec`'s dispatch: uploads the image, compiles the pipeline and records the command
+  // buffer, without submitting it.
+  bool Prepare(const DispatchSpec& spec, std::unique_ptr<PreparedDispatch>* out,
+               std::string* error);
 
  private:
+  friend class PreparedDispatch;
   VkRunner() = default;
   struct Buffer;
   bool MakeBuffer(VkDeviceSize size, VkBufferUsageFlags usage, Buffer* out, std::string* error);
@@ -157,6 +211,7 @@ class VkRunner {
                 std::string* error);
   uint32_t MemoryType(uint32_t bits, VkMemoryPropertyFlags flags) const;
 
+  std::string spirv_dir_;
   VkInstance instance_ = VK_NULL_HANDLE;
   VkPhysicalDevice physical_ = VK_NULL_HANDLE;
   VkDevice device_ = VK_NULL_HANDLE;

@@ -1,10 +1,11 @@
-#include "conformance/vk_runner.h"
+#include "vulkan/vk_runner.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 #include <fstream>
-#include <functional>
 #include <iterator>
+#include <utility>
 
 namespace texunit::conformance {
 
@@ -66,10 +67,11 @@ struct VkRunner::Buffer {
   void* mapped = nullptr;
 };
 
-std::unique_ptr<VkRunner> VkRunner::Create(std::string* why) {
+std::unique_ptr<VkRunner> VkRunner::Create(std::string* why, std::string spirv_dir) {
   std::unique_ptr<VkRunner> r(new VkRunner());
+  r->spirv_dir_ = std::move(spirv_dir);
   VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
-  app.pApplicationName = "texunit-conformance";
+  app.pApplicationName = "texunit";
   app.apiVersion = VK_API_VERSION_1_1;
   VkInstanceCreateInfo ici{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
   ici.pApplicationInfo = &app;
@@ -262,7 +264,7 @@ void VkRunner::FreeBuffer(Buffer* b) {
 }
 
 bool VkRunner::LoadShader(const std::string& name, VkShaderModule* out, std::string* error) {
-  const std::string path = std::string(TEXUNIT_SPIRV_DIR) + "/" + name + ".spv";
+  const std::string path = spirv_dir_ + "/" + name + ".spv";
   std::ifstream in(path, std::ios::binary);
   const std::vector<char> code((std::istreambuf_iterator<char>(in)),
                                std::istreambuf_iterator<char>());
@@ -368,10 +370,30 @@ bool VkRunner::Dispatch(const Image2D& image, const std::string& shader_name,
                         std::span<const std::array<uint32_t, 4>> operands, uint32_t lanes,
                         std::vector<std::array<uint32_t, 4>>* out,
                         std::vector<uint8_t>* bytes_after, std::string* error) {
-  const bool storage = bytes_after != nullptr;
-  // Everything made here is destroyed on every path out, success or failure.
-  Buffer staging, in_buf, out_buf;
-  VkImage vk_image = VK_NULL_HANDLE;
+  DispatchSpec spec;
+  spec.image = &image;
+  spec.sampler = sampler_state;
+  spec.shader_name = shader_name;
+  spec.operands = operands;
+  spec.results = lanes;
+  spec.groups = (lanes + 63) / 64;
+  spec.push = {lanes, 0, 0, 0};
+  spec.storage = bytes_after != nullptr;
+  std::unique_ptr<PreparedDispatch> prepared;
+  if (!Prepare(spec, &prepared, error) || !prepared->Submit(error)) return false;
+  if (spec.storage) {
+    const std::span<const uint8_t> after = prepared->image_bytes();
+    bytes_after->assign(after.begin(), after.end());
+  }
+  const std::span<const std::array<uint32_t, 4>> results = prepared->results();
+  out->assign(results.begin(), results.end());
+  return true;
+}
+
+// Everything a prepared dispatch holds, destroyed by ~PreparedDispatch.
+struct PreparedDispatch::Resources {
+  VkRunner::Buffer staging, in_buf, out_buf;
+  VkImage image = VK_NULL_HANDLE;
   VkDeviceMemory image_memory = VK_NULL_HANDLE;
   VkImageView view = VK_NULL_HANDLE;
   VkSampler sampler = VK_NULL_HANDLE;
@@ -380,44 +402,86 @@ bool VkRunner::Dispatch(const Image2D& image, const std::string& shader_name,
   VkPipelineLayout pipeline_layout = VK_NULL_HANDLE;
   VkPipeline pipeline = VK_NULL_HANDLE;
   VkDescriptorPool descriptor_pool = VK_NULL_HANDLE;
+  VkCommandBuffer upload_cmd = VK_NULL_HANDLE;
   VkCommandBuffer cmd = VK_NULL_HANDLE;
   VkFence fence = VK_NULL_HANDLE;
-  struct Cleanup {
-    std::function<void()> f;
-    ~Cleanup() { f(); }
-  } cleanup{[&] {
-    vkDeviceWaitIdle(device_);
-    if (fence) vkDestroyFence(device_, fence, nullptr);
-    if (cmd) vkFreeCommandBuffers(device_, pool_, 1, &cmd);
-    if (descriptor_pool) vkDestroyDescriptorPool(device_, descriptor_pool, nullptr);
-    if (pipeline) vkDestroyPipeline(device_, pipeline, nullptr);
-    if (pipeline_layout) vkDestroyPipelineLayout(device_, pipeline_layout, nullptr);
-    if (set_layout) vkDestroyDescriptorSetLayout(device_, set_layout, nullptr);
-    if (shader) vkDestroyShaderModule(device_, shader, nullptr);
-    if (sampler) vkDestroySampler(device_, sampler, nullptr);
-    if (view) vkDestroyImageView(device_, view, nullptr);
-    if (vk_image) vkDestroyImage(device_, vk_image, nullptr);
-    if (image_memory) vkFreeMemory(device_, image_memory, nullptr);
-    FreeBuffer(&staging);
-    FreeBuffer(&in_buf);
-    FreeBuffer(&out_buf);
-  }};
+  uint32_t results = 0;
+  size_t image_bytes = 0;
+  bool storage = false;
+};
+
+PreparedDispatch::PreparedDispatch(VkRunner* runner)
+    : runner_(runner), r_(std::make_unique<Resources>()) {}
+
+PreparedDispatch::~PreparedDispatch() {
+  const VkDevice device = runner_->device_;
+  Resources& r = *r_;
+  vkDeviceWaitIdle(device);
+  if (r.fence) vkDestroyFence(device, r.fence, nullptr);
+  if (r.cmd) vkFreeCommandBuffers(device, runner_->pool_, 1, &r.cmd);
+  if (r.upload_cmd) vkFreeCommandBuffers(device, runner_->pool_, 1, &r.upload_cmd);
+  if (r.descriptor_pool) vkDestroyDescriptorPool(device, r.descriptor_pool, nullptr);
+  if (r.pipeline) vkDestroyPipeline(device, r.pipeline, nullptr);
+  if (r.pipeline_layout) vkDestroyPipelineLayout(device, r.pipeline_layout, nullptr);
+  if (r.set_layout) vkDestroyDescriptorSetLayout(device, r.set_layout, nullptr);
+  if (r.shader) vkDestroyShaderModule(device, r.shader, nullptr);
+  if (r.sampler) vkDestroySampler(device, r.sampler, nullptr);
+  if (r.view) vkDestroyImageView(device, r.view, nullptr);
+  if (r.image) vkDestroyImage(device, r.image, nullptr);
+  if (r.image_memory) vkFreeMemory(device, r.image_memory, nullptr);
+  runner_->FreeBuffer(&r.staging);
+  runner_->FreeBuffer(&r.in_buf);
+  runner_->FreeBuffer(&r.out_buf);
+}
+
+bool PreparedDispatch::Submit(std::string* error) {
+  const VkDevice device = runner_->device_;
+  VK_TRY(vkResetFences(device, 1, &r_->fence));
+  VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+  submit.commandBufferCount = 1;
+  submit.pCommandBuffers = &r_->cmd;
+  VK_TRY(vkQueueSubmit(runner_->queue_, 1, &submit, r_->fence));
+  VK_TRY(vkWaitForFences(device, 1, &r_->fence, VK_TRUE, UINT64_MAX));
+  return true;
+}
+
+std::span<const std::array<uint32_t, 4>> PreparedDispatch::results() const {
+  return {static_cast<const std::array<uint32_t, 4>*>(r_->out_buf.mapped), r_->results};
+}
+
+std::span<const uint8_t> PreparedDispatch::image_bytes() const {
+  if (!r_->storage) return {};
+  return {static_cast<const uint8_t*>(r_->staging.mapped), r_->image_bytes};
+}
+
+bool VkRunner::Prepare(const DispatchSpec& spec, std::unique_ptr<PreparedDispatch>* out,
+                       std::string* error) {
+  const Image2D& image = *spec.image;
+  const SamplerState& sampler_state = spec.sampler;
+  const bool storage = spec.storage;
+  // Everything made here is destroyed with `prepared` on every path out but success.
+  std::unique_ptr<PreparedDispatch> prepared(new PreparedDispatch(this));
+  PreparedDispatch::Resources& r = *prepared->r_;
+  r.storage = storage;
+  r.results = spec.results;
+  r.image_bytes = image.bytes.size();
 
   // The texel bytes, in texunit's layout, are the staging buffer; each level is copied from its
   // offset with its row pitch, its layers one slice apart.
   if (!MakeBuffer(image.bytes.size(),
-                  VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, &staging,
+                  VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, &r.staging,
                   error)) {
     return false;
   }
-  std::memcpy(staging.mapped, image.bytes.data(), image.bytes.size());
-  const VkDeviceSize in_size = sizeof(uint32_t) * 4 * operands.size();
-  const VkDeviceSize out_size = sizeof(uint32_t) * 4 * lanes;
-  if (!MakeBuffer(in_size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &in_buf, error) ||
-      !MakeBuffer(out_size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &out_buf, error)) {
+  std::memcpy(r.staging.mapped, image.bytes.data(), image.bytes.size());
+  // Vulkan buffers cannot be empty: a dispatch without operands or results still binds 16 bytes.
+  const VkDeviceSize in_size = std::max<VkDeviceSize>(16, 16 * spec.operands.size());
+  const VkDeviceSize out_size = std::max<VkDeviceSize>(16, VkDeviceSize{16} * spec.results);
+  if (!MakeBuffer(in_size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &r.in_buf, error) ||
+      !MakeBuffer(out_size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &r.out_buf, error)) {
     return false;
   }
-  std::memcpy(in_buf.mapped, operands.data(), in_size);
+  std::memcpy(r.in_buf.mapped, spec.operands.data(), 16 * spec.operands.size());
 
   const bool cube = image.view_type == VK_IMAGE_VIEW_TYPE_CUBE ||
                     image.view_type == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
@@ -439,21 +503,21 @@ bool VkRunner::Dispatch(const Image2D& image, const std::string& shader_name,
                             VK_IMAGE_USAGE_TRANSFER_DST_BIT
                       : VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
   ici.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
-  VK_TRY(vkCreateImage(device_, &ici, nullptr, &vk_image));
+  VK_TRY(vkCreateImage(device_, &ici, nullptr, &r.image));
   VkMemoryRequirements req;
-  vkGetImageMemoryRequirements(device_, vk_image, &req);
+  vkGetImageMemoryRequirements(device_, r.image, &req);
   VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
   mai.allocationSize = req.size;
   mai.memoryTypeIndex = MemoryType(req.memoryTypeBits, 0);
-  VK_TRY(vkAllocateMemory(device_, &mai, nullptr, &image_memory));
-  VK_TRY(vkBindImageMemory(device_, vk_image, image_memory, 0));
+  VK_TRY(vkAllocateMemory(device_, &mai, nullptr, &r.image_memory));
+  VK_TRY(vkBindImageMemory(device_, r.image, r.image_memory, 0));
 
   VkImageViewCreateInfo vci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
-  vci.image = vk_image;
+  vci.image = r.image;
   vci.viewType = image.view_type;
   vci.format = image.format;
   vci.subresourceRange = {AspectOf(image.format), 0, image.levels, image.base_layer, view_layers};
-  VK_TRY(vkCreateImageView(device_, &vci, nullptr, &view));
+  VK_TRY(vkCreateImageView(device_, &vci, nullptr, &r.view));
   VkSamplerCreateInfo sci{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
   sci.magFilter = sampler_state.mag;
   sci.minFilter = sampler_state.min;
@@ -485,9 +549,16 @@ bool VkRunner::Dispatch(const Image2D& image, const std::string& shader_name,
       sampler_state.border_color == VK_BORDER_COLOR_INT_CUSTOM_EXT) {
     *tail = &custom;
   }
-  VK_TRY(vkCreateSampler(device_, &sci, nullptr, &sampler));
+  VK_TRY(vkCreateSampler(device_, &sci, nullptr, &r.sampler));
 
-  if (!LoadShader(shader_name, &shader, error)) return false;
+  if (spec.spirv.empty()) {
+    if (!LoadShader(spec.shader_name, &r.shader, error)) return false;
+  } else {
+    VkShaderModuleCreateInfo smci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+    smci.codeSize = spec.spirv.size_bytes();
+    smci.pCode = spec.spirv.data();
+    VK_TRY(vkCreateShaderModule(device_, &smci, nullptr, &r.shader));
+  }
   const VkDescriptorType image_type =
       storage ? VK_DESCRIPTOR_TYPE_STORAGE_IMAGE : VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
   const VkImageLayout shader_layout =
@@ -499,37 +570,37 @@ bool VkRunner::Dispatch(const Image2D& image, const std::string& shader_name,
   VkDescriptorSetLayoutCreateInfo dslci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
   dslci.bindingCount = 3;
   dslci.pBindings = bindings;
-  VK_TRY(vkCreateDescriptorSetLayout(device_, &dslci, nullptr, &set_layout));
-  const VkPushConstantRange push{VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(uint32_t)};
+  VK_TRY(vkCreateDescriptorSetLayout(device_, &dslci, nullptr, &r.set_layout));
+  const VkPushConstantRange push{VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(spec.push)};
   VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
   plci.setLayoutCount = 1;
-  plci.pSetLayouts = &set_layout;
+  plci.pSetLayouts = &r.set_layout;
   plci.pushConstantRangeCount = 1;
   plci.pPushConstantRanges = &push;
-  VK_TRY(vkCreatePipelineLayout(device_, &plci, nullptr, &pipeline_layout));
+  VK_TRY(vkCreatePipelineLayout(device_, &plci, nullptr, &r.pipeline_layout));
   VkComputePipelineCreateInfo cpci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
   cpci.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
   cpci.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
-  cpci.stage.module = shader;
+  cpci.stage.module = r.shader;
   cpci.stage.pName = "main";
-  cpci.layout = pipeline_layout;
-  VK_TRY(vkCreateComputePipelines(device_, VK_NULL_HANDLE, 1, &cpci, nullptr, &pipeline));
+  cpci.layout = r.pipeline_layout;
+  VK_TRY(vkCreateComputePipelines(device_, VK_NULL_HANDLE, 1, &cpci, nullptr, &r.pipeline));
 
   const VkDescriptorPoolSize sizes[2] = {{image_type, 1}, {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2}};
   VkDescriptorPoolCreateInfo dpci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
   dpci.maxSets = 1;
   dpci.poolSizeCount = 2;
   dpci.pPoolSizes = sizes;
-  VK_TRY(vkCreateDescriptorPool(device_, &dpci, nullptr, &descriptor_pool));
+  VK_TRY(vkCreateDescriptorPool(device_, &dpci, nullptr, &r.descriptor_pool));
   VkDescriptorSetAllocateInfo dsai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
-  dsai.descriptorPool = descriptor_pool;
+  dsai.descriptorPool = r.descriptor_pool;
   dsai.descriptorSetCount = 1;
-  dsai.pSetLayouts = &set_layout;
+  dsai.pSetLayouts = &r.set_layout;
   VkDescriptorSet set;
   VK_TRY(vkAllocateDescriptorSets(device_, &dsai, &set));
-  const VkDescriptorImageInfo image_info{sampler, view, shader_layout};
-  const VkDescriptorBufferInfo in_info{in_buf.buffer, 0, in_size};
-  const VkDescriptorBufferInfo out_info{out_buf.buffer, 0, out_size};
+  const VkDescriptorImageInfo image_info{r.sampler, r.view, shader_layout};
+  const VkDescriptorBufferInfo in_info{r.in_buf.buffer, 0, in_size};
+  const VkDescriptorBufferInfo out_info{r.out_buf.buffer, 0, out_size};
   VkWriteDescriptorSet writes[3] = {};
   for (int i = 0; i < 3; ++i) {
     writes[i].sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
@@ -543,23 +614,27 @@ bool VkRunner::Dispatch(const Image2D& image, const std::string& shader_name,
   writes[2].pBufferInfo = &out_info;
   vkUpdateDescriptorSets(device_, 3, writes, 0, nullptr);
 
+  // The upload, submitted once here: the image into the layout the shader uses.
+  VkCommandBuffer cmds[2];
   VkCommandBufferAllocateInfo cbai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
   cbai.commandPool = pool_;
   cbai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-  cbai.commandBufferCount = 1;
-  VK_TRY(vkAllocateCommandBuffers(device_, &cbai, &cmd));
+  cbai.commandBufferCount = 2;
+  VK_TRY(vkAllocateCommandBuffers(device_, &cbai, cmds));
+  r.upload_cmd = cmds[0];
+  r.cmd = cmds[1];
   VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
   begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-  VK_TRY(vkBeginCommandBuffer(cmd, &begin));
+  VK_TRY(vkBeginCommandBuffer(r.upload_cmd, &begin));
   VkImageMemoryBarrier barrier{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
   barrier.srcQueueFamilyIndex = barrier.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-  barrier.image = vk_image;
+  barrier.image = r.image;
   barrier.subresourceRange = {BarrierAspectOf(image.format), 0, image.levels, 0, image.layers};
   barrier.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
   barrier.newLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
   barrier.dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
-  vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0,
-                       nullptr, 0, nullptr, 1, &barrier);
+  vkCmdPipelineBarrier(r.upload_cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
+                       VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0, nullptr, 1, &barrier);
   std::vector<VkBufferImageCopy> copies;
   for (uint32_t l = 0; l < image.levels; ++l) {
     const LevelLayout& lv = image.layout->levels[l];
@@ -571,53 +646,66 @@ bool VkRunner::Dispatch(const Image2D& image, const std::string& shader_name,
     c.imageExtent = {lv.width, lv.height, volume ? lv.depth : 1};
     copies.push_back(c);
   }
-  vkCmdCopyBufferToImage(cmd, staging.buffer, vk_image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-                         static_cast<uint32_t>(copies.size()), copies.data());
+  vkCmdCopyBufferToImage(r.upload_cmd, r.staging.buffer, r.image,
+                         VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, static_cast<uint32_t>(copies.size()),
+                         copies.data());
   barrier.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
   barrier.newLayout = shader_layout;
   barrier.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
   barrier.dstAccessMask = storage ? VK_ACCESS_SHADER_WRITE_BIT : VK_ACCESS_SHADER_READ_BIT;
-  vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0,
-                       0, nullptr, 0, nullptr, 1, &barrier);
-  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
-  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_layout, 0, 1, &set, 0,
+  vkCmdPipelineBarrier(r.upload_cmd, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                       VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 0, nullptr, 0, nullptr, 1,
+                       &barrier);
+  VK_TRY(vkEndCommandBuffer(r.upload_cmd));
+  VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+  VK_TRY(vkCreateFence(device_, &fci, nullptr, &r.fence));
+  VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+  submit.commandBufferCount = 1;
+  submit.pCommandBuffers = &r.upload_cmd;
+  VK_TRY(vkQueueSubmit(queue_, 1, &submit, r.fence));
+  VK_TRY(vkWaitForFences(device_, 1, &r.fence, VK_TRUE, UINT64_MAX));
+
+  // The dispatch, recorded once for any number of submits.
+  begin.flags = 0;
+  VK_TRY(vkBeginCommandBuffer(r.cmd, &begin));
+  vkCmdBindPipeline(r.cmd, VK_PIPELINE_BIND_POINT_COMPUTE, r.pipeline);
+  vkCmdBindDescriptorSets(r.cmd, VK_PIPELINE_BIND_POINT_COMPUTE, r.pipeline_layout, 0, 1, &set, 0,
                           nullptr);
-  vkCmdPushConstants(cmd, pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(lanes), &lanes);
-  vkCmdDispatch(cmd, (lanes + 63) / 64, 1, 1);
+  vkCmdPushConstants(r.cmd, r.pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(spec.push),
+                     spec.push.data());
+  vkCmdDispatch(r.cmd, spec.groups, 1, 1);
+  VkMemoryBarrier host{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
   if (storage) {
-    // The image back into the staging buffer, in the same layout it was uploaded from.
+    // The image back into the staging buffer, in the same layout it was uploaded from, and back
+    // into GENERAL for the next submit.
     barrier.oldLayout = VK_IMAGE_LAYOUT_GENERAL;
     barrier.newLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
     barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
     barrier.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
-    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
-                         0, 0, nullptr, 0, nullptr, 1, &barrier);
-    vkCmdCopyImageToBuffer(cmd, vk_image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, staging.buffer,
+    vkCmdPipelineBarrier(r.cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                         VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0, nullptr, 1, &barrier);
+    vkCmdCopyImageToBuffer(r.cmd, r.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, r.staging.buffer,
                            static_cast<uint32_t>(copies.size()), copies.data());
-    VkMemoryBarrier host{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-    host.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+    barrier.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+    barrier.newLayout = VK_IMAGE_LAYOUT_GENERAL;
+    barrier.srcAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
+    barrier.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
+    vkCmdPipelineBarrier(r.cmd, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                         VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 0, nullptr, 0, nullptr, 1,
+                         &barrier);
+    host.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_SHADER_WRITE_BIT;
     host.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
-    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
-                         &host, 0, nullptr, 0, nullptr);
+    vkCmdPipelineBarrier(r.cmd,
+                         VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                         VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &host, 0, nullptr, 0, nullptr);
+  } else {
+    host.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+    host.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+    vkCmdPipelineBarrier(r.cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0,
+                         1, &host, 0, nullptr, 0, nullptr);
   }
-  VK_TRY(vkEndCommandBuffer(cmd));
-  VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-  VK_TRY(vkCreateFence(device_, &fci, nullptr, &fence));
-  VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
-  submit.commandBufferCount = 1;
-  submit.pCommandBuffers = &cmd;
-  VK_TRY(vkQueueSubmit(queue_, 1, &submit, fence));
-  VK_TRY(vkWaitForFences(device_, 1, &fence, VK_TRUE, UINT64_MAX));
-
-  if (storage) {
-    const auto* after = static_cast<const uint8_t*>(staging.mapped);
-    bytes_after->assign(after, after + image.bytes.size());
-  }
-  out->resize(lanes);
-  const auto* results = static_cast<const uint32_t*>(out_buf.mapped);
-  for (uint32_t i = 0; i < lanes; ++i) {
-    for (int k = 0; k < 4; ++k) (*out)[i][k] = results[4 * i + k];
-  }
+  VK_TRY(vkEndCommandBuffer(r.cmd));
+  *out = std::move(prepared);
   return true;
 }
 
