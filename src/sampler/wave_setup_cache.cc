@@ -1,8 +1,8 @@
 #include "sampler/wave_setup_cache.h"
 
 #include <cstring>
-#include <iterator>
 #include <type_traits>
+#include <utility>
 
 namespace texunit {
 
@@ -14,19 +14,23 @@ static_assert(std::is_trivially_copyable_v<ImageDesc>);
 static_assert(std::is_trivially_copyable_v<SamplerDesc>);
 static_assert(std::is_trivially_copyable_v<Modifiers>);
 
-// Bit i: the i-th operand or result array is present. PrepareWave's null checks read nothing
-// else of the arrays, so requests that agree here pass or fail them alike.
+// Bit i: the i-th pointer of the operand and result arrays is set. PrepareWave's null checks read
+// nothing else of the arrays, so requests that agree here pass or fail them alike.
+constexpr size_t kInArrays = sizeof(TexOperands) / sizeof(uintptr_t);
+constexpr size_t kOutArrays = sizeof(TexResults) / sizeof(uintptr_t);
+static_assert(sizeof(TexOperands) == 20 * sizeof(const uint32_t*), "TexOperands: pointers only");
+static_assert(sizeof(TexResults) == 5 * sizeof(uint32_t*), "TexResults: pointers only");
+
+template <size_t... I>
+uint32_t NonNullBits(const uintptr_t* words, std::index_sequence<I...>) {
+  return ((uint32_t{words[I] != 0} << I) | ...);  // straight-line: no loop, no spilled array
+}
+
 uint32_t PresenceMask(const TexRequest& r) {
-  const void* const arrays[] = {
-      r.in.coord[0],    r.in.coord[1],    r.in.coord[2],    r.in.coord[3],    r.in.mip,
-      r.in.lod,         r.in.bias,        r.in.clamp,       r.in.zcompare,    r.in.offset,
-      r.in.deriv[0][0], r.in.deriv[0][1], r.in.deriv[0][2], r.in.deriv[1][0], r.in.deriv[1][1],
-      r.in.deriv[1][2], r.in.data[0],     r.in.data[1],     r.in.data[2],     r.in.data[3],
-      r.out.data[0],    r.out.data[1],    r.out.data[2],    r.out.data[3],    r.out.status};
-  static_assert(std::size(arrays) <= 32);
-  uint32_t mask = 0;
-  for (size_t i = 0; i < std::size(arrays); ++i) mask |= uint32_t{arrays[i] != nullptr} << i;
-  return mask;
+  uintptr_t words[kInArrays + kOutArrays];
+  std::memcpy(words, &r.in, sizeof(TexOperands));
+  std::memcpy(words + kInArrays, &r.out, sizeof(TexResults));
+  return NonNullBits(words, std::make_index_sequence<kInArrays + kOutArrays>());
 }
 
 // The REGISTER border color a setup copied, when the S# selects one that the table has (else
