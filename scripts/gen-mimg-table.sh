@@ -6,8 +6,9 @@
 #       knows, each with a few register/modifier variants, assembled by llvm-mc -show-encoding.
 #       The text is what llvm-mc prints back (its canonical form), not what this script wrote.
 #   tests/isa/gcn/data/mimg_addr_llvm_mc.txt  mnemonic|dim|a16|vaddr dwords
-#       The exact VADDR size llvm-mc accepts for each op and image dim on gfx1010, whose assembler
-#       (unlike GFX6-9's) checks the address size against DIM.
+#       The exact VADDR size llvm-mc accepts for each op (GFX6-9's and GFX10's _G16 samples) and
+#       image dim, with and without A16, on gfx1010, whose assembler (unlike GFX6-9's) checks the
+#       address size against DIM, A16 and G16.
 #
 # llvm-mc 14 cannot disassemble GFX6/7 and prints a one-register VADDR when disassembling
 # GFX8/9, so the assembler is the oracle: we write the text (VADDR width from the seed's layout
@@ -255,7 +256,13 @@ done
 
 # ---- VADDR sizes from the gfx1010 assembler ----
 dims="1D 2D 3D CUBE 1D_ARRAY 2D_ARRAY 2D_MSAA 2D_MSAA_ARRAY"
-addr_ops="$common $atomics_ci"
+# GFX10's _G16 samples (16-bit derivatives, packed per direction) join the GFX6-9 ops here.
+g16=""
+for s in _d _d_cl _c_d _c_d_cl _d_o _d_cl_o _c_d_o _c_d_cl_o _cd _cd_cl _c_cd _c_cd_cl _cd_o \
+  _cd_cl_o _c_cd_o _c_cd_cl_o; do
+  g16+=" image_sample${s}_g16"
+done
+addr_ops="$common $atomics_ci $g16"
 : >"$tmp/addr.s"
 : >"$tmp/addr.keys"
 for m in $addr_ops; do

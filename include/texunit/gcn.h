@@ -54,7 +54,8 @@ std::string Disassemble(const MimgInstruction& inst, const DisasmOptions& option
 std::string DescribeFields(const MimgInstruction& inst);
 
 // Number of VADDR dwords the op reads for an image of type `dim` (per the seed's layouts:
-// {offset}{bias}{z-compare}{derivatives}{x,y,z/slice/face}{lod|clamp|mip}).
+// {offset}{bias}{z-compare}{derivatives}{x,y,z/slice/face}{lod|clamp|mip}, with A16/G16 packing
+// 16-bit operands two to a dword).
 int AddressDwords(const MimgInstruction& inst, ImageType dim);
 // How an instruction uses its VDATA registers: the one rule the decoder, the disassembler,
 // gcn::Execute and `texunit run` share.
@@ -91,8 +92,9 @@ struct WaveState {
 // Reads the T# (and S#) from SGPRs, gathers the VADDR operands, runs the request on `runtime`,
 // and writes VDATA (DMASK-compacted) for active lanes. `precision` selects float32 filtering or
 // the hardware's 8-bit weights and LOD fraction. Runs what either front end decodes (GFX6-9 here,
-// GFX10/10.3 by rdna::DecodeMimg: the image type from DIM, NSA address registers); A16 and G16
-// register packing and the BVH ops are Unimplemented, naming them.
+// GFX10/10.3 by rdna::DecodeMimg: the image type from DIM, NSA address registers), including
+// A16's packed 16-bit addresses (GFX9, GFX10+) and the _G16 ops' packed 16-bit derivatives, which
+// it widens to the 32-bit operands the core takes; the BVH ops are Unimplemented, naming them.
 Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& wave,
                const Memory& memory, PrecisionMode precision = PrecisionMode::kFloat);
 

@@ -25,7 +25,9 @@ constexpr OpFamily kFamilies[] = {
     {"IMAGE_GET_LOD", OpKind::kGetLod, 0, SuffixRule::kAnySubset, kSampledImageTypes, true, ""},
     // Outside this release.
     {"IMAGE_SAMPLE_*_G16", OpKind::kSample, kSampleSuffixes | kOpG16, SuffixRule::kOneLodSource,
-     kSampledImageTypes, false, "16-bit derivatives arrive with the RDNA front end (issue 11)"},
+     kSampledImageTypes, false,
+     "a request's derivatives are 32-bit; gcn::Execute widens the _G16 ops' 16-bit ones and "
+     "sends the _D op"},
     {"IMAGE_GATHER4H", OpKind::kGather4, kOpGather4H, SuffixRule::kAnySubset, kSampledImageTypes,
      false, "GFX9's GATHER4H (four texels of one row) is not modelled yet"},
     {"IMAGE_MSAA_LOAD", OpKind::kMsaaLoad, 0, SuffixRule::kAnySubset,

@@ -1,8 +1,8 @@
 // gcn::Execute on RDNA words (rdna::DecodeMimg): the image type from DIM, non-sequential
-// addresses (NSA), D16 packing, and what is not done yet (A16, G16) named. Instruction bytes come
-// from llvm-mc 14 (`llvm-mc -arch=amdgcn -mcpu=gfx1030 -show-encoding`, read as little-endian
-// dwords); expected values are worked out from docs/sampling.md here, or are the same
-// instruction's results through the GFX9 words, which mimg_execute_test.cc checks by hand.
+// addresses (NSA), D16 packing, and A16/G16 packed operands (mimg_a16_test.cc has the sweep).
+// Instruction bytes come from llvm-mc 14 (`llvm-mc -arch=amdgcn -mcpu=gfx1030 -show-encoding`, read
+// as little-endian dwords); expected values are worked out from docs/sampling.md here, or are the
+// same instruction's results through the GFX9 words, which mimg_execute_test.cc checks by hand.
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -156,17 +156,35 @@ TEST_F(RdnaExecuteTest, D16ResultsArePackedAsOnGfx9) {
   EXPECT_EQ(v(0, 0), 0x00000000u);  // texel (0, 0): R = G = 0
 }
 
-// A16 and G16 pack two address or derivative components per VGPR; the executor does not unpack
-// them yet and says so, touching no register.
-TEST_F(RdnaExecuteTest, SixteenBitAddressesAreNamedAsNotImplemented) {
+// A16 packs s, t into v4 (s in bits 15:0) as f16s; G16 packs the derivatives (ds/dx, dt/dx) and
+// (ds/dy, dt/dy) into v4 and v5, with s, t 32-bit in v6, v7. Both sample the texels the 32-bit
+// forms do (zero derivatives: level 0, the only one).
+TEST_F(RdnaExecuteTest, SixteenBitAddressesAndDerivativesAreUnpacked) {
   Bind(Gfx::kGfx1030);
-  const Status a16 = Run(Gfx::kGfx1030, kSampleLzA16);
-  EXPECT_EQ(a16.code(), StatusCode::kUnimplemented);
-  EXPECT_NE(a16.message().find("A16"), std::string::npos) << a16.message();
-  const Status g16 = Run(Gfx::kGfx1030, kSampleDG16);
-  EXPECT_EQ(g16.code(), StatusCode::kUnimplemented);
-  EXPECT_NE(g16.message().find("G16"), std::string::npos) << g16.message();
-  EXPECT_EQ(v(0, 0), kSentinel);
+  const auto half = [](uint32_t texel) {  // (texel + 0.5) / 4 as an f16
+    constexpr uint16_t kHalves[4] = {0x3000, 0x3600, 0x3900, 0x3B00};  // 0.125 0.375 0.625 0.875
+    return uint32_t{kHalves[texel]};
+  };
+  for (uint32_t lane = 0; lane < 16; ++lane) v(4, lane) = half(lane % 4) | half(lane / 4) << 16;
+  ASSERT_TRUE(Run(Gfx::kGfx1030, kSampleLzA16).ok());
+  for (uint32_t lane = 0; lane < 16; ++lane) {
+    for (uint32_t c = 0; c < 4; ++c) {
+      EXPECT_EQ(v(c, lane), F(TexelByte(lane % 4, lane / 4, 0, c) / 255.0f)) << lane << " " << c;
+    }
+  }
+  vgprs_.assign(256 * 64, kSentinel);
+  for (uint32_t lane = 0; lane < 16; ++lane) {
+    v(4, lane) = 0;  // ds/dx = dt/dx = +0.0
+    v(5, lane) = 0;
+    v(6, lane) = F((static_cast<float>(lane % 4) + 0.5f) / 4.0f);
+    v(7, lane) = F((static_cast<float>(lane / 4) + 0.5f) / 4.0f);
+  }
+  ASSERT_TRUE(Run(Gfx::kGfx1030, kSampleDG16).ok());
+  for (uint32_t lane = 0; lane < 16; ++lane) {
+    for (uint32_t c = 0; c < 4; ++c) {
+      EXPECT_EQ(v(c, lane), F(TexelByte(lane % 4, lane / 4, 0, c) / 255.0f)) << lane << " " << c;
+    }
+  }
 }
 
 }  // namespace

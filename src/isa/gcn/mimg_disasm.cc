@@ -39,65 +39,6 @@ std::string VgprRange(uint32_t first, uint32_t count) {
 
 namespace {
 
-// Whether 16-bit derivatives are packed two to a dword: with A16 on GFX9 (which ties the
-// gradients to the address size) and with the _G16 ops of GFX10+. GFX10's A16 alone leaves the
-// gradients 32-bit.
-bool PackedDerivatives(const MimgInstruction& inst) {
-  if (inst.op.flags & kOpG16) return true;
-  return inst.mods.a16 && IsGcnGfx(inst.gfx);
-}
-
-bool IsDerivative(AddrSlot s) {
-  return s == AddrSlot::kDsDx || s == AddrSlot::kDtDx || s == AddrSlot::kDrDx ||
-         s == AddrSlot::kDsDy || s == AddrSlot::kDtDy || s == AddrSlot::kDrDy;
-}
-
-}  // namespace
-
-const char* AddrSlotName(AddrSlot s) {
-  switch (s) {
-    case AddrSlot::kOffset:
-      return "offset";
-    case AddrSlot::kBias:
-      return "bias";
-    case AddrSlot::kZCompare:
-      return "z-compare";
-    case AddrSlot::kDsDx:
-      return "ds/dx";
-    case AddrSlot::kDtDx:
-      return "dt/dx";
-    case AddrSlot::kDrDx:
-      return "dr/dx";
-    case AddrSlot::kDsDy:
-      return "ds/dy";
-    case AddrSlot::kDtDy:
-      return "dt/dy";
-    case AddrSlot::kDrDy:
-      return "dr/dy";
-    case AddrSlot::kX:
-      return "x";
-    case AddrSlot::kY:
-      return "y";
-    case AddrSlot::kZ:
-      return "z";
-    case AddrSlot::kSlice:
-      return "slice";
-    case AddrSlot::kFace:
-      return "face";
-    case AddrSlot::kFragment:
-      return "fragment";
-    case AddrSlot::kLod:
-      return "lod";
-    case AddrSlot::kClamp:
-      return "clamp";
-    case AddrSlot::kMip:
-      return "mip";
-  }
-  return "?";
-}
-
-namespace {
-
 const char* KindName(OpKind k) {
   switch (k) {
     case OpKind::kLoad:
@@ -173,35 +114,7 @@ int LlvmAddressRegisters(int address_dwords) {
 }
 
 int AddressDwords(const MimgInstruction& inst, ImageType dim) {
-  const AddressLayout layout = GetAddressLayout(inst.op, dim);
-  if (!inst.mods.a16) {
-    // _G16 (GFX10+): 16-bit derivatives with 32-bit coordinates.
-    if (!(inst.op.flags & kOpG16)) return layout.count;
-  }
-  // 16-bit operands: offset, bias and z-compare keep a dword each; derivatives pack per
-  // direction (ds/dx,dt/dx | dr/dx ...) when 16-bit; the body and the trailing lod/clamp/mip
-  // pack two to a dword when A16 is set.
-  int dwords = 0;
-  int derivs = 0;
-  int rest = 0;
-  for (int i = 0; i < layout.count; ++i) {
-    const AddrSlot s = layout.slots[i];
-    if (s == AddrSlot::kOffset || s == AddrSlot::kBias || s == AddrSlot::kZCompare) {
-      ++dwords;
-    } else if (IsDerivative(s)) {
-      ++derivs;
-    } else {
-      ++rest;
-    }
-  }
-  if (PackedDerivatives(inst)) {
-    const int per_direction = derivs / 2;
-    dwords += 2 * ((per_direction + 1) / 2);
-  } else {
-    dwords += derivs;
-  }
-  dwords += inst.mods.a16 ? (rest + 1) / 2 : rest;
-  return dwords;
+  return GetAddressLayout(inst.op, dim, GetAddressPacking(inst.gfx, inst.op, inst.mods)).dwords;
 }
 
 const char* DimName(ImageType dim) {
@@ -304,15 +217,12 @@ std::string DescribeFields(const MimgInstruction& inst, const DisasmOptions& opt
 
   const ImageType dim = DisasmDim(inst, options);
   const int addr = AddressDwords(inst, dim);
-  std::string layout;
-  const AddressLayout l = GetAddressLayout(inst.op, dim);
-  for (int i = 0; i < l.count; ++i) {
-    if (i) layout += ", ";
-    layout += AddrSlotName(l.slots[i]);
-  }
+  const std::string layout = AddressLayoutText(
+      GetAddressLayout(inst.op, dim, GetAddressPacking(inst.gfx, inst.op, inst.mods)));
   line("vaddr", VgprRange(inst.vaddr, static_cast<uint32_t>(addr)) + " (" + std::to_string(addr) +
                     (addr == 1 ? " dword" : " dwords") + " for " + DimName(dim) +
-                    (m.a16 ? ", 16-bit packed" : "") + ": " + layout + ")");
+                    (m.a16 || (inst.op.flags & kOpG16) ? ", 16-bit packed" : "") + ": " + layout +
+                    ")");
   const int data = static_cast<int>(GetVdataUse(inst).registers);
   std::string data_note = std::to_string(data) + (data == 1 ? " dword" : " dwords");
   if (m.tfe || m.lwe) data_note += ", the last one the TFE/LWE status";

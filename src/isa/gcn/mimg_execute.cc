@@ -13,8 +13,13 @@
 //  - An all-zero (unbound) T# takes the layout of a 2D image (2D array with DA) and returns zeros.
 //  - DMASK=0 returns no components; the TFE/LWE status still goes to VDATA+1, after the one
 //    register the assembler reserves for the data.
-//  - GFX10+ instructions (from the RDNA decoder) take the layout's image type from DIM; NSA
-//    encodings return Unimplemented.
+//  - GFX10+ instructions (from the RDNA decoder) take the layout's image type from DIM; with NSA,
+//    address dword k is in VGPR nsa_vaddr[k].
+//  - A16 and G16 (docs/replay-format.md, "A16 and G16"): the 16-bit operands the layout places
+//    in dword halves are widened here, f16 -> f32 exactly for sampler ops (NaN and Inf stay NaN
+//    and Inf; f16 denormals become the equal f32 value), u16 zero-extended for the others; the
+//    core gets a 32-bit request (mods.a16 clear, kOpG16 dropped), the same as the 32-bit form
+//    of the instruction with those values. The unused high half of a padded dword is ignored.
 //  - D16: the core returns (and takes) one 16-bit value per component in the low half of a dword.
 //    GFX8 (tonga) keeps one per VGPR, high half written 0; GFX9+ pack two per VGPR, the first in
 //    bits 15:0 and, for an odd count, 0 in the last register's high half.
@@ -28,6 +33,7 @@
 
 #include "isa/gcn/descriptor_cache.h"
 #include "isa/gcn/mimg_address_layout.h"
+#include "isa/gcn/mimg_opcodes.h"
 #include "isa/rdna/gfx10_formats.h"
 #include "texunit/amd_formats.h"
 #include "texunit/gcn.h"
@@ -157,27 +163,27 @@ Status AddressType(const MimgInstruction& inst, const ImageDesc& image, ImageTyp
 }
 
 // Sampler ops on a CUBE (docs/sampling.md, "Cube operands from GFX6-9"): VADDR holds
-// x = sc / |2 ma| + 1.5, y likewise, and face id + 8 * layer, as V_CUBE* and the compilers give
-// them; the core takes face-local s = x - 1, t = y - 1 (exact in [1, 2]), the face and the cube.
-// Rewrites the copied address columns in place and fills `cube` for coord[3].
-void TranslateCubeOperands(uint32_t (*addr)[kLaneStride], const AddressLayout& layout,
-                           uint32_t* cube, TexOperands* in) {
+// x = sc / |2 ma| + 1.5, y likewise, and face id + 8 * layer (V_CUBE* output), as V_CUBE* and the
+// compilers give them; the core takes face-local s = x - 1, t = y - 1 (exact in [1, 2]), the face
+// and the cube. Rewrites the operands' (copied) columns in place and fills `cube` for coord[3].
+void TranslateCubeOperands(uint32_t* const* column, const AddressLayout& layout, uint32_t* cube,
+                           TexOperands* in) {
   for (uint32_t k = 0; k < layout.count; ++k) {
-    uint32_t* column = addr[k];
+    uint32_t* c = column[k];
     switch (layout.slots[k]) {
       case AddrSlot::kX:
       case AddrSlot::kY:
         for (uint32_t lane = 0; lane < kLaneStride; ++lane) {
-          column[lane] = std::bit_cast<uint32_t>(std::bit_cast<float>(column[lane]) - 1.0f);
+          c[lane] = std::bit_cast<uint32_t>(std::bit_cast<float>(c[lane]) - 1.0f);
         }
         break;
       case AddrSlot::kFace:
         for (uint32_t lane = 0; lane < kLaneStride; ++lane) {
-          float f = std::bit_cast<float>(column[lane]);
+          float f = std::bit_cast<float>(c[lane]);
           if (!(f > 0.0f)) f = 0.0f;  // NaN and negative ids
           // nearbyint rounds half to even in the default rounding mode.
           const auto q = static_cast<uint32_t>(std::nearbyint(std::min(f, 16777216.0f)));
-          column[lane] = std::bit_cast<uint32_t>(static_cast<float>(q & 7));
+          c[lane] = std::bit_cast<uint32_t>(static_cast<float>(q & 7));
           cube[lane] = std::bit_cast<uint32_t>(static_cast<float>(q >> 3));
         }
         break;
@@ -186,6 +192,14 @@ void TranslateCubeOperands(uint32_t (*addr)[kLaneStride], const AddressLayout& l
     }
   }
   in->coord[3] = cube;
+}
+
+// Widens the 16-bit operand in bits [shift + 15 : shift] of every lane of `packed` into `out`: an
+// f16 (sampler ops) or a u16.
+void WidenHalves(const uint32_t* packed, uint32_t shift, bool f16, uint32_t* out) {
+  for (uint32_t lane = 0; lane < kLaneStride; ++lane) {
+    out[lane] = WidenAddress16(static_cast<uint16_t>(packed[lane] >> shift), f16);
+  }
 }
 
 // Moves the core's 16-bit results (low halves) into VDATA for the active lanes.
@@ -226,14 +240,14 @@ Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& w
   const size_t num_sgprs = wave.sgprs.size();
   const size_t num_vgprs = wave.vgprs.size() / kLaneStride;
 
-  // Modifiers and ops whose register packing this front end does not do yet.
-  if (inst.mods.a16) {
-    return Status::Unimplemented(std::string(inst.mnemonic) +
-                                 ": modifier A16 (packed 16-bit addresses) is not implemented");
+  // A16 is bit 15 on GFX9 (R128's) and bit 62 on GFX10+; the _G16 opcodes are GFX10+ only.
+  if (inst.mods.a16 && IsGcnGfx(inst.gfx) && inst.gfx != Gfx::kGfx9) {
+    return Status::InvalidArgument(std::string(inst.mnemonic) + ": A16 does not exist on " +
+                                   MimgGfxName(inst.gfx) + " (bit 15 is R128 there)");
   }
-  if (inst.op.flags & kOpG16) {
-    return Status::Unimplemented(std::string(inst.mnemonic) +
-                                 ": G16 (packed 16-bit derivatives) is not implemented");
+  if ((inst.op.flags & kOpG16) && IsGcnGfx(inst.gfx)) {
+    return Status::InvalidArgument(std::string(inst.mnemonic) + ": the _G16 ops do not exist on " +
+                                   MimgGfxName(inst.gfx) + " (GFX9 packs derivatives with A16)");
   }
   if (inst.op.kind == OpKind::kBvhIntersectRay) {
     return Status::Unimplemented(std::string(inst.mnemonic) +
@@ -265,8 +279,7 @@ Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& w
 
   // S#: 4 dwords, for the ops that sample.
   SamplerDesc sampler;
-  const bool has_sampler = NeedsSampler(inst.op.kind);
-  if (has_sampler) {
+  if (NeedsSampler(inst.op.kind)) {
     if (inst.ssamp + 4u > num_sgprs) {
       return Status::InvalidArgument("SSAMP " + RegRange('s', inst.ssamp, 4) +
                                      " is outside the wave's " + std::to_string(num_sgprs) +
@@ -279,44 +292,57 @@ Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& w
     }
   }
 
-  // VADDR: one dword per layout slot, copied so that results may overwrite address registers.
+  // VADDR: layout.dwords dwords, copied so that results may overwrite address registers; 16-bit
+  // operands (A16, G16) are widened into columns of their own.
   ImageType type = ImageType::k2D;
   bool zero_slice = false;
   TEXUNIT_RETURN_IF_ERROR(AddressType(inst, image, &type, &zero_slice));
-  const AddressLayout layout = GetAddressLayout(inst.op, type);
-  if (layout.count > 16) {
-    return Status::Internal("address layout of " + std::to_string(layout.count) + " dwords");
+  const AddressLayout layout =
+      GetAddressLayout(inst.op, type, GetAddressPacking(inst.gfx, inst.op, inst.mods));
+  if (layout.dwords > 16 || layout.count > 16) {
+    return Status::Internal("address layout of " + std::to_string(layout.dwords) + " dwords");
   }
   TexRequest req;
   req.precision = precision;
   alignas(64) uint32_t addr[16][kLaneStride];
+  alignas(64) uint32_t wide[16][kLaneStride];
   // GFX10 NSA: address dword k is in VGPR nsa_vaddr[k] (the decoder checked their count against
-  // the op and DIM); otherwise VADDR, VADDR + 1, ...
+  // the op, DIM and A16/G16); otherwise VADDR, VADDR + 1, ...
   const bool nsa = inst.nsa_dwords != 0;
-  if (nsa && layout.count > 1u + 4u * inst.nsa_dwords) {
+  if (nsa && layout.dwords > 1u + 4u * inst.nsa_dwords) {
     return Status::InvalidArgument(
-        std::string(inst.mnemonic) + " reads " + std::to_string(layout.count) +
-        " address dwords, but NSA=" + std::to_string(inst.nsa_dwords) + " names fewer");
+        std::string(inst.mnemonic) + " reads " + std::to_string(layout.dwords) + " address dwords" +
+        (inst.mods.a16 || (inst.op.flags & kOpG16) ? " (16-bit packed)" : "") +
+        ", but NSA=" + std::to_string(inst.nsa_dwords) + " names fewer");
   }
   const auto address_vgpr = [&](uint32_t k) -> uint32_t {
     return nsa ? inst.nsa_vaddr[k] : inst.vaddr + k;
   };
-  for (uint32_t k = 0; k < layout.count; ++k) {
+  for (uint32_t k = 0; k < layout.dwords; ++k) {
     if (address_vgpr(k) >= num_vgprs) {
       return Status::InvalidArgument(
           "VADDR " +
-          (nsa ? RegRange('v', address_vgpr(k), 1) : RegRange('v', inst.vaddr, layout.count)) +
+          (nsa ? RegRange('v', address_vgpr(k), 1) : RegRange('v', inst.vaddr, layout.dwords)) +
           " is outside the wave's " + std::to_string(num_vgprs) + " VGPRs");
     }
   }
+  for (uint32_t k = 0; k < layout.dwords; ++k) {
+    std::memcpy(addr[k], &wave.vgprs[size_t{address_vgpr(k)} * kLaneStride], sizeof(addr[k]));
+  }
+  const bool has_sampler = NeedsSampler(inst.op.kind);
+  uint32_t* column[16];  // operand k's 32-bit column
   for (uint32_t k = 0; k < layout.count; ++k) {
-    const uint32_t v = address_vgpr(k);
-    std::memcpy(addr[k], &wave.vgprs[size_t{v} * kLaneStride], sizeof(addr[k]));
-    MapSlot(layout.slots[k], addr[k], &req.in);
+    if (layout.half[k]) {
+      WidenHalves(addr[layout.dword[k]], layout.shift[k], has_sampler, wide[k]);
+      column[k] = wide[k];
+    } else {
+      column[k] = addr[layout.dword[k]];
+    }
+    MapSlot(layout.slots[k], column[k], &req.in);
   }
   if (zero_slice) req.in.coord[2] = kZeroColumn;
   alignas(64) uint32_t cube[kLaneStride];
-  if (type == ImageType::kCube && has_sampler) TranslateCubeOperands(addr, layout, cube, &req.in);
+  if (type == ImageType::kCube && has_sampler) TranslateCubeOperands(column, layout, cube, &req.in);
 
   // VDATA: sources (stores, atomics), then results, then the TFE/LWE status dword.
   const VdataUse use = GetVdataUse(inst);
@@ -346,8 +372,11 @@ Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& w
   if (use.status)
     req.out.status = &wave.vgprs[size_t{inst.vdata + use.data_registers} * kLaneStride];
 
+  // The request is 32-bit: the 16-bit operands were widened above.
   req.op = inst.op;
+  req.op.flags &= ~kOpG16;
   req.mods = inst.mods;
+  req.mods.a16 = false;
   req.image = &image;
   req.sampler = has_sampler ? &sampler : nullptr;
   req.memory = &memory;

@@ -107,17 +107,15 @@ std::string DescribeFields(const gcn::MimgInstruction& inst) {
     layout += m.a16 ? "ray extent, origin (3), dir/inv_dir (3, 16-bit pairs)"
                     : "ray extent, origin (3), dir (3), inv_dir (3)";
   } else {
-    const gcn::AddressLayout l = gcn::GetAddressLayout(inst.op, DimImageType(inst.dim));
-    for (int i = 0; i < l.count; ++i) {
-      if (i) layout += ", ";
-      layout += gcn::AddrSlotName(l.slots[i]);
-    }
+    layout = gcn::AddressLayoutText(gcn::GetAddressLayout(
+        inst.op, DimImageType(inst.dim), gcn::GetAddressPacking(inst.gfx, inst.op, inst.mods)));
   }
   const std::string regs = inst.nsa_dwords
                                ? VaddrText(inst) + " (NSA=" + std::to_string(inst.nsa_dwords) + ", "
                                : gcn::VgprRange(inst.vaddr, addr) + " (";
   line("vaddr", regs + std::to_string(addr) + (addr == 1 ? " dword" : " dwords") +
-                    (m.a16 ? ", 16-bit packed" : "") + ": " + layout + ")");
+                    (m.a16 || (inst.op.flags & kOpG16) ? ", 16-bit packed" : "") + ": " + layout +
+                    ")");
   const int data = static_cast<int>(gcn::GetVdataUse(inst).registers);
   std::string note = std::to_string(data) + (data == 1 ? " dword" : " dwords");
   if (m.tfe || m.lwe) note += ", the last one the TFE/LWE status";

@@ -829,13 +829,22 @@ TEST_F(MimgExecuteTest, D16OnGfx9PacksTwoValuesPerVgpr) {
   EXPECT_EQ(texels_[7], 255);
 }
 
-TEST_F(MimgExecuteTest, A16IsNotImplementedYet) {
+// GFX9's A16 (bit 15, R128's bit on GFX6-8) packs the load's x, y as u16s into one VGPR, x in
+// bits 15:0 (tests/isa/mimg_a16_test.cc has every op).
+TEST_F(MimgExecuteTest, A16LoadsTakeXAndYFromOneRegister) {
   Wave w;
   BindImage(w, 1, ImageType::k2D, 8, 8, Gfx::kGfx9);
   const uint32_t words[2] = {kLoadRgba[0] | 0x8000u, kLoadRgba[1]};  // A16 = bit 15 on gfx9
-  const Status st = Run(words, w, PrecisionMode::kFloat, Gfx::kGfx9);
-  EXPECT_EQ(st.code(), StatusCode::kUnimplemented);
-  EXPECT_NE(st.message().find("A16"), std::string::npos) << st.message();
+  for (uint32_t lane = 0; lane < 64; ++lane) {
+    w.v(4, lane) = LaneX(lane) | LaneY(lane) << 16;
+  }
+  ASSERT_TRUE(Run(words, w, PrecisionMode::kFloat, Gfx::kGfx9).ok());
+  for (uint32_t lane = 0; lane < 64; ++lane) {
+    for (uint32_t c = 0; c < 4; ++c) {
+      EXPECT_EQ(w.v(c, lane), ExpectedLoad(lane, c)) << "lane " << lane << " component " << c;
+    }
+  }
+  EXPECT_EQ(w.v(5, 0), kSentinel);  // v5 is not an address register with A16
 }
 
 TEST_F(MimgExecuteTest, FormatFieldsThatNameNoFormatAreErrorsNamingThem) {
