@@ -77,6 +77,7 @@ TexelPlan MakeTexelPlan(FormatId format, bool fast_paths) {
     if (ch.bits == 0) continue;
     cp.mask = ch.bits == 32 ? ~0u : (1u << ch.bits) - 1;
     cp.divisor = Divisor(ch.kind, ch.bits);
+    cp.reciprocal = 1.0f / cp.divisor;
     if (IsUnbiased(ch.kind)) cp.bias = 1u << (ch.bits - 1);
     if (ch.kind == ChannelKind::kSharedExp) p.shared_exponent = true;
     if (ch.kind == ChannelKind::kUnorm || ch.kind == ChannelKind::kSnorm ||

@@ -34,7 +34,8 @@ struct ChannelPlan {
   // UNORM: 2^n - 1; SNORM: 2^(n-1) - 1; the NZ kinds: 2^n - 1. Sample ops filter UNORM and
   // SNORM channels as codes and divide by this once, after filtering.
   float divisor = 1.0f;
-  uint32_t bias = 0;  // the UB* kinds: 2^(n-1), subtracted from the code
+  float reciprocal = 1.0f;  // 1 / divisor, rounded to nearest (DivideByConstant)
+  uint32_t bias = 0;        // the UB* kinds: 2^(n-1), subtracted from the code
 };
 
 struct TexelPlan {

@@ -9,6 +9,7 @@
 #define TEXUNIT_FILTER_INL_H_
 #endif
 
+#include "formats/texel_decode-inl.h"
 #include "formats/vec4-inl.h"
 #include "hwy/highway.h"
 #include "sampler/address-inl.h"
@@ -66,8 +67,8 @@ HWY_INLINE void CompareTexel(const WaveSetup& s, VF ref, VF depth, Vec4<VF> t) {
 // The X channel of a filter-domain texel as a load returns it: a code divided once, as PostDivide
 // divides the filtered result.
 HWY_INLINE VF DepthOf(const WaveSetup& s, Vec4<VF> t) {
-  const DF df;
-  return s.compare_divisor != 0.0f ? hn::Div(t[0], hn::Set(df, s.compare_divisor)) : t[0];
+  return s.compare_divisor != 0.0f ? DivideByConstant(t[0], s.compare_divisor, s.compare_reciprocal)
+                                   : t[0];
 }
 
 // A border texel: its channels (bits per channel, in the domain the caller works in) replace what

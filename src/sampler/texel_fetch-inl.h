@@ -211,11 +211,10 @@ HWY_INLINE void FetchTexel(const WaveSetup& s, VI offset_words, VI pitch, VI x, 
 // After filtering, normalized codes become values (PostDivide), with the fast paths' constants.
 template <FetchPath kPath>
 HWY_INLINE void PostDivideT(const TexelPlan& plan, Vec4<VF> c) {
-  const DF df;
   if constexpr (kPath == FetchPath::kRgba8Unorm) {
-    for (int i = 0; i < 4; ++i) c[i] = hn::Div(c[i], hn::Set(df, 255.0f));
+    for (int i = 0; i < 4; ++i) c[i] = DivideByConstant(c[i], 255.0f, 1.0f / 255.0f);
   } else if constexpr (kPath == FetchPath::kRgba8Srgb) {
-    c[3] = hn::Div(c[3], hn::Set(df, 255.0f));
+    c[3] = DivideByConstant(c[3], 255.0f, 1.0f / 255.0f);
   } else if constexpr (kPath == FetchPath::kPlain || kPath == FetchPath::kBlock) {
     PostDivide(plan, c);
   }

@@ -207,6 +207,7 @@ Status PrepareSampler(const TexRequest& req, WaveSetup* s) {
     const bool code =
         x == ChannelKind::kUnorm || x == ChannelKind::kSnorm || x == ChannelKind::kUbnorm;
     s->compare_divisor = code ? s->plan.ch[0].divisor : 0.0f;
+    s->compare_reciprocal = code ? s->plan.ch[0].reciprocal : 0.0f;
 
     TEXUNIT_RETURN_IF_ERROR(Need(req.in.zcompare, "zcompare"));
   }

@@ -119,6 +119,7 @@ struct WaveSetup {
   CompareFunc compare_func = CompareFunc::kNever;
   bool compare_clamp_ref = false;
   float compare_divisor = 0.0f;
+  float compare_reciprocal = 0.0f;
   uint8_t gather_sel = kSelX;  // GATHER4: the DST_SEL-mapped component of the DMASK bit
   // Border clamp modes: whether an axis has one, and the border color's channels as a load
   // returns them (bits), in the filter domain (codes: value * divisor) and its X for compares.

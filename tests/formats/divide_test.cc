@@ -1,0 +1,117 @@
+// DivideByConstant (texel_decode-inl.h), which turns UNORM and SNORM codes into values with one
+// product and an FMA correction instead of a division, must give exactly what the division gives,
+// on every compiled target this CPU runs. x / d scales with x's exponent, so every binary32 of one
+// binade, [1, 2), stands for every quotient in the normal range: that binade is swept whole for
+// the divisors of 8- and 16-bit channels (255, 65535, 127, 32767) and in steps of 64 floats for
+// every other 2^n - 1 up to n = 32, with its negation (SNORM), every integer code below 2^16 and
+// the values the function hands to the division (zeros keep their sign in both).
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <vector>
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "formats/divide_test.cc"
+#include "hwy/foreach_target.h"  // IWYU pragma: keep
+#include "hwy/highway.h"
+// Included once per target after foreach_target.h.
+#include "formats/texel_decode-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace texunit {
+namespace HWY_NAMESPACE {
+
+// How many of xs[0, n) (n a multiple of the vector length) divide differently; the first in
+// *first_x.
+size_t CountMismatches(const float* xs, size_t n, float d, float* first_x) {
+  const DF df;
+  const float r = 1.0f / d;
+  size_t bad = 0;
+  HWY_ALIGN float got[hn::MaxLanes(DF())];
+  HWY_ALIGN float want[hn::MaxLanes(DF())];
+  for (size_t i = 0; i < n; i += hn::Lanes(df)) {
+    const VF x = hn::LoadU(df, xs + i);
+    hn::Store(DivideByConstant(x, d, r), df, got);
+    hn::Store(hn::Div(x, hn::Set(df, d)), df, want);
+    for (size_t k = 0; k < hn::Lanes(df); ++k) {
+      if (std::bit_cast<uint32_t>(got[k]) == std::bit_cast<uint32_t>(want[k])) continue;
+      if (got[k] != got[k] && want[k] != want[k]) continue;  // NaN for NaN (payloads may differ)
+      if (bad++ == 0) *first_x = xs[i + k];
+    }
+  }
+  return bad;
+}
+
+int64_t DivideTarget() { return HWY_TARGET; }
+
+}  // namespace HWY_NAMESPACE
+}  // namespace texunit
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+#include <gtest/gtest.h>
+
+#include "hwy/targets.h"
+
+namespace texunit {
+namespace {
+
+HWY_EXPORT(CountMismatches);
+HWY_EXPORT(DivideTarget);
+
+// Every binary32 in [1, 2) at `step`, then their negations, the integers 0 .. 2^16 - 1, the
+// values around the division's own path (zeros, infinities, NaN, denormals, |x| near 2^-100) and
+// every 4096th binary32 from 2^-127 to 2^-90, padded to a multiple of every vector length.
+std::vector<float> Inputs(uint32_t step) {
+  std::vector<float> xs;
+  for (uint32_t bits : {0x00000000u, 0x80000000u, 0x7F800000u, 0xFF800000u, 0x7FC00000u,
+                        0x7FC12345u, 0xFFC00001u, 0x00000001u, 0x807FFFFFu, 0x00800000u,
+                        0x0D7FFFFFu, 0x0D800000u, 0x8D800001u, 0x7F7FFFFFu, 0xFF7FFFFFu}) {
+    xs.push_back(std::bit_cast<float>(bits));
+  }
+  for (uint32_t bits = 0x00400000u; bits < 0x12800000u; bits += 4096) {
+    xs.push_back(std::bit_cast<float>(bits));
+  }
+  for (uint32_t m = 0; m < (1u << 23); m += step)
+    xs.push_back(std::bit_cast<float>(0x3F800000u | m));
+  const size_t binade = xs.size();
+  for (size_t i = 0; i < binade; i += 7) xs.push_back(-xs[i]);
+  for (uint32_t code = 0; code < 65536; ++code) xs.push_back(static_cast<float>(code));
+  while (xs.size() % 64 != 0) xs.push_back(1.0f);
+  return xs;
+}
+
+TEST(DivideByConstant, EqualsTheDivisionOnEveryTarget) {
+  const std::vector<float> whole = Inputs(1), sparse = Inputs(64);
+  const int64_t supported = hwy::SupportedTargets() | HWY_SCALAR | HWY_EMU128;
+  std::vector<int64_t> seen;
+  for (auto* target_of : HWY_DISPATCH_TABLE(DivideTarget)) {
+    if (target_of == nullptr) continue;
+    const int64_t target = target_of();
+    if (!(supported & target) || std::find(seen.begin(), seen.end(), target) != seen.end()) {
+      continue;
+    }
+    seen.push_back(target);
+    // The dispatch tables list targets in the same order: the entry of the same index.
+    size_t slot = 0;
+    for (auto* t : HWY_DISPATCH_TABLE(DivideTarget)) {
+      if (t == target_of) break;
+      ++slot;
+    }
+    auto* count = HWY_DISPATCH_TABLE(CountMismatches)[slot];
+    ASSERT_NE(count, nullptr);
+    for (int n = 1; n <= 32; ++n) {
+      const float d = static_cast<float>(static_cast<double>((uint64_t{1} << n) - 1));
+      const bool full = d == 255.0f || d == 65535.0f || d == 127.0f || d == 32767.0f;
+      const std::vector<float>& xs = full ? whole : sparse;
+      float first = 0.0f;
+      EXPECT_EQ(count(xs.data(), xs.size(), d, &first), 0u)
+          << hwy::TargetName(target) << " d = " << d << ": first at x = " << first;
+    }
+  }
+  EXPECT_GE(seen.size(), 2u);  // at least the best target and SCALAR or EMU128
+}
+
+}  // namespace
+}  // namespace texunit
+#endif  // HWY_ONCE
