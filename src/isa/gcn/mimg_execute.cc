@@ -194,6 +194,28 @@ void TranslateCubeOperands(uint32_t* const* column, const AddressLayout& layout,
   in->coord[3] = cube;
 }
 
+// GetAddressLayout of the last (op, image type, packing) this thread executed: an emulator runs
+// the same instruction wave after wave, and building the layout cost more than the rest of the
+// address copy.
+const AddressLayout& CachedAddressLayout(const Op& op, ImageType type, AddressPacking packing) {
+  thread_local struct {
+    bool valid = false;
+    Op op;
+    ImageType type = ImageType::k2D;
+    AddressPacking packing;
+    AddressLayout layout;
+  } last;
+  if (!last.valid || !(last.op == op) || last.type != type || last.packing.a16 != packing.a16 ||
+      last.packing.g16 != packing.g16) {
+    last.layout = GetAddressLayout(op, type, packing);
+    last.op = op;
+    last.type = type;
+    last.packing = packing;
+    last.valid = true;
+  }
+  return last.layout;
+}
+
 // Widens the 16-bit operand in bits [shift + 15 : shift] of every lane of `packed` into `out`: an
 // f16 (sampler ops) or a u16.
 void WidenHalves(const uint32_t* packed, uint32_t shift, bool f16, uint32_t* out) {
@@ -297,8 +319,8 @@ Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& w
   ImageType type = ImageType::k2D;
   bool zero_slice = false;
   TEXUNIT_RETURN_IF_ERROR(AddressType(inst, image, &type, &zero_slice));
-  const AddressLayout layout =
-      GetAddressLayout(inst.op, type, GetAddressPacking(inst.gfx, inst.op, inst.mods));
+  const AddressLayout& layout =
+      CachedAddressLayout(inst.op, type, GetAddressPacking(inst.gfx, inst.op, inst.mods));
   if (layout.dwords > 16 || layout.count > 16) {
     return Status::Internal("address layout of " + std::to_string(layout.dwords) + " dwords");
   }
