@@ -34,30 +34,39 @@ HWY_INLINE VF FlushDenormal(VF v) {
   return hn::IfThenElse(tiny, hn::And(v, hn::Set(df, -0.0f)), v);
 }
 
-// x / d correctly rounded, as Div gives it, for a divisor d >= 1 with r = 1 / d rounded to
-// nearest. With a fused multiply-add: q = x r, the residual q d - x (exact in an FMA) and one
-// correction q - (q d - x) r, which rounds to x / d (Markstein's theorem; tests/formats/
-// divide_test.cc checks every binary32 of a binade for every divisor 2^n - 1) and keeps the sign
-// of a zero, for a fraction of a vector division's cost (vdivps: 16 cycles a vector on AVX-512
-// Xeons). Infinities (the correction makes NaN of them) and nonzero |x| below 2^-100, whose
-// quotient may fall below FLT_MIN where the theorem's proof does not reach (a REGISTER border
-// color; never a code), take the division. Without FMA: the division.
+// x / d correctly rounded, as Div gives it, for a finite x and a divisor d >= 1 with r = 1 / d
+// rounded to nearest. With a fused multiply-add: q = x r, the residual q d - x (exact in an FMA)
+// and one correction q - (q d - x) r, which rounds to x / d (Markstein's theorem; tests/formats/
+// divide_test.cc checks every binary32 of a binade for every divisor 2^n - 1, and every binary32
+// below 2^-90 matched for the divisors formats use) and keeps the sign of a zero, for a fraction
+// of a vector division's cost (vdivps: 16 cycles a vector on AVX-512 Xeons). Codes and filtered
+// codes are always finite; an infinite x would give NaN (DivideAnyByConstant takes those).
+// Without FMA: the division.
 HWY_INLINE VF DivideByConstant(VF x, float d, float r) {
   const DF df;
 #if HWY_NATIVE_FMA
-  const DI di;
   const VF q = hn::Mul(x, hn::Set(df, r));
-  const VF y = hn::NegMulAdd(hn::MulSub(q, hn::Set(df, d), x), hn::Set(df, r), q);
+  return hn::NegMulAdd(hn::MulSub(q, hn::Set(df, d), x), hn::Set(df, r), q);
+#else
+  (void)r;
+  return hn::Div(x, hn::Set(df, d));
+#endif
+}
+
+// DivideByConstant for any x, infinities included (a REGISTER border color in the filter domain):
+// they, and nonzero |x| below 2^-100 (no proof reaches quotients below FLT_MIN), take the
+// division. The check costs as much as the division saves, so only waves with a border color
+// pay it.
+HWY_INLINE VF DivideAnyByConstant(VF x, float d, float r) {
+  const DF df;
+  const DI di;
+  const VF y = DivideByConstant(x, d, r);
   const VI bits = hn::BitCast(di, hn::Abs(x));
   const auto special =
       hn::Or(hn::And(hn::Gt(bits, hn::Zero(di)), hn::Lt(bits, hn::Set(di, 0x0D800000))),  // 2^-100
              hn::Eq(bits, hn::Set(di, 0x7F800000)));                                      // inf
   if (HWY_LIKELY(hn::AllFalse(di, special))) return y;
   return hn::IfThenElse(hn::RebindMask(df, special), hn::Div(x, hn::Set(df, d)), y);
-#else
-  (void)r;
-  return hn::Div(x, hn::Set(df, d));
-#endif
 }
 
 HWY_INLINE VU RawField(const ChannelPlan& cp, Vec4<VU> w) {
@@ -169,13 +178,15 @@ HWY_INLINE void DecodeForSample(const TexelPlan& p, Vec4<VU> w, Vec4<VF> out) {
   }
 }
 
-// After filtering: UNORM and SNORM codes become values.
-HWY_INLINE void PostDivide(const TexelPlan& p, Vec4<VF> v) {
+// After filtering: UNORM and SNORM codes become values. `border`: the wave has a border color,
+// which may have made any value of them.
+HWY_INLINE void PostDivide(const TexelPlan& p, Vec4<VF> v, bool border = false) {
   if (!p.any_post_divide) return;
   for (int c = 0; c < 4; ++c) {
     const ChannelKind k = p.ch[c].kind;
     if (k == ChannelKind::kUnorm || k == ChannelKind::kSnorm || k == ChannelKind::kUbnorm) {
-      v[c] = DivideByConstant(v[c], p.ch[c].divisor, p.ch[c].reciprocal);
+      v[c] = border ? DivideAnyByConstant(v[c], p.ch[c].divisor, p.ch[c].reciprocal)
+                    : DivideByConstant(v[c], p.ch[c].divisor, p.ch[c].reciprocal);
     }
   }
 }

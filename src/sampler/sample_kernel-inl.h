@@ -404,7 +404,7 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
       }
     }
     // Compare results are not codes.
-    if (!compare) PostDivideT<kPath>(s.plan, c);
+    if (!compare) PostDivideT<kPath>(s.plan, c, kGeneral && w.border);
     TEXUNIT_VEC4(VU, bits);
     ResultBits(out, c, bits);
     VU status = hn::Zero(du);

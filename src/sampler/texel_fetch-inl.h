@@ -208,15 +208,16 @@ HWY_INLINE void FetchTexel(const WaveSetup& s, VI offset_words, VI pitch, VI x, 
   }
 }
 
-// After filtering, normalized codes become values (PostDivide), with the fast paths' constants.
+// After filtering, normalized codes become values (PostDivide), with the fast paths' constants
+// (their waves have no border color: those run on the general path).
 template <FetchPath kPath>
-HWY_INLINE void PostDivideT(const TexelPlan& plan, Vec4<VF> c) {
+HWY_INLINE void PostDivideT(const TexelPlan& plan, Vec4<VF> c, bool border = false) {
   if constexpr (kPath == FetchPath::kRgba8Unorm) {
     for (int i = 0; i < 4; ++i) c[i] = DivideByConstant(c[i], 255.0f, 1.0f / 255.0f);
   } else if constexpr (kPath == FetchPath::kRgba8Srgb) {
     c[3] = DivideByConstant(c[3], 255.0f, 1.0f / 255.0f);
   } else if constexpr (kPath == FetchPath::kPlain || kPath == FetchPath::kBlock) {
-    PostDivide(plan, c);
+    PostDivide(plan, c, border);
   }
 }
 

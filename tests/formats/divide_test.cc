@@ -1,12 +1,14 @@
-// DivideByConstant (texel_decode-inl.h), which turns UNORM and SNORM codes into values with one
-// product and an FMA correction instead of a division, must give exactly what the division gives,
-// on every compiled target this CPU runs. x / d scales with x's exponent, so every binary32 of one
-// binade, [1, 2), stands for every quotient in the normal range: that binade is swept whole for
-// the divisors of 8- and 16-bit channels (255, 65535, 127, 32767) and in steps of 64 floats for
-// every other 2^n - 1 up to n = 32, with its negation (SNORM), every integer code below 2^16 and
-// the values the function hands to the division (zeros keep their sign in both).
+// DivideByConstant and DivideAnyByConstant (texel_decode-inl.h), which turn UNORM and SNORM codes
+// into values with one product and an FMA correction instead of a division, must give exactly
+// what the division gives (the first for finite x, the second for any x), on every compiled
+// target this CPU runs. x / d scales with x's exponent, so every binary32 of one binade, [1, 2),
+// stands for every quotient in the normal range: that binade is swept whole for the divisors of
+// 8- and 16-bit channels (255, 65535, 127, 32767) and in steps of 64 floats for every other
+// 2^n - 1 up to n = 32, with its negation (SNORM), every integer code below 2^16 and the values
+// DivideAnyByConstant hands to the division (zeros keep their sign in both).
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -21,9 +23,9 @@ HWY_BEFORE_NAMESPACE();
 namespace texunit {
 namespace HWY_NAMESPACE {
 
-// How many of xs[0, n) (n a multiple of the vector length) divide differently; the first in
-// *first_x.
-size_t CountMismatches(const float* xs, size_t n, float d, float* first_x) {
+// How many of xs[0, n) (n a multiple of the vector length) DivideByConstant (finite x only) or
+// DivideAnyByConstant (`any`) divides differently from Div; the first in *first_x.
+size_t CountMismatches(const float* xs, size_t n, float d, bool any, float* first_x) {
   const DF df;
   const float r = 1.0f / d;
   size_t bad = 0;
@@ -31,9 +33,10 @@ size_t CountMismatches(const float* xs, size_t n, float d, float* first_x) {
   HWY_ALIGN float want[hn::MaxLanes(DF())];
   for (size_t i = 0; i < n; i += hn::Lanes(df)) {
     const VF x = hn::LoadU(df, xs + i);
-    hn::Store(DivideByConstant(x, d, r), df, got);
+    hn::Store(any ? DivideAnyByConstant(x, d, r) : DivideByConstant(x, d, r), df, got);
     hn::Store(hn::Div(x, hn::Set(df, d)), df, want);
     for (size_t k = 0; k < hn::Lanes(df); ++k) {
+      if (!any && std::isinf(xs[i + k])) continue;  // not DivideByConstant's domain
       if (std::bit_cast<uint32_t>(got[k]) == std::bit_cast<uint32_t>(want[k])) continue;
       if (got[k] != got[k] && want[k] != want[k]) continue;  // NaN for NaN (payloads may differ)
       if (bad++ == 0) *first_x = xs[i + k];
@@ -104,9 +107,12 @@ TEST(DivideByConstant, EqualsTheDivisionOnEveryTarget) {
       const float d = static_cast<float>(static_cast<double>((uint64_t{1} << n) - 1));
       const bool full = d == 255.0f || d == 65535.0f || d == 127.0f || d == 32767.0f;
       const std::vector<float>& xs = full ? whole : sparse;
-      float first = 0.0f;
-      EXPECT_EQ(count(xs.data(), xs.size(), d, &first), 0u)
-          << hwy::TargetName(target) << " d = " << d << ": first at x = " << first;
+      for (bool any : {false, true}) {
+        float first = 0.0f;
+        EXPECT_EQ(count(xs.data(), xs.size(), d, any, &first), 0u)
+            << hwy::TargetName(target) << (any ? " DivideAnyByConstant" : " DivideByConstant")
+            << " d = " << d << ": first at x = " << first;
+      }
     }
   }
   EXPECT_GE(seen.size(), 2u);  // at least the best target and SCALAR or EMU128
