@@ -71,31 +71,16 @@ HWY_INLINE void WriteStatus(const OutputPlan& p, hn::Mask<DU> active, bool all_a
   WriteStatus(p, active, all_active, base, hn::Zero(DU()));
 }
 
-// DST_SEL: result k from the four channels, or a constant. Constant indices only: with c[sel]
-// the channels went through the stack on every store.
+// DST_SEL: result k from the four channels, or a constant.
 HWY_INLINE VU SelectResult(const OutputPlan& p, uint8_t sel, Vec4<VU> c) {
-  const DU du;
-  switch (sel) {
-    case kSelX:
-      return c[0];
-    case kSelY:
-      return c[1];
-    case kSelZ:
-      return c[2];
-    case kSelW:
-      return c[3];
-    case kSelOne:
-      return hn::Set(du, p.one_bits);
-    default:
-      return hn::Zero(du);
-  }
+  return SelectChannel(sel, p.one_bits, c);
 }
 
 // SAMPLE: DST_SEL and DMASK of the four channels.
 HWY_INLINE void WriteComponents(const OutputPlan& p, Vec4<VU> bits, hn::Mask<DU> active,
                                 bool all_active, size_t base, VU status) {
   const DU du;
-  if (all_active && base + hn::Lanes(du) <= p.lane_count && !p.d16) {  // whole chunk, 32-bit
+  if (WholeChunk(all_active, base, p.lane_count) && !p.d16) {  // 32-bit results
     if (p.identity) {
       for (int k = 0; k < 4; ++k) hn::StoreU(bits[k], du, p.data[k] + base);
     } else {

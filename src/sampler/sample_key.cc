@@ -56,7 +56,7 @@ int HotSampleIndex(const WaveSetup& s) {
     return -1;
   }
   if (s.mag_linear != s.min_linear) return -1;  // mixed filters: the plain kernel's masks
-  const MipFilter mip = EffectiveMipFilter(s, /*one_level=*/false);
+  const MipFilter mip = s.sample_mip;
   HotFilter filter;
   if (s.aniso > 1) {
     if (!s.mag_linear) return -1;  // ANISO_POINT: the general kernel

@@ -48,7 +48,8 @@ MipFilter EffectiveMipFilter(const WaveSetup& s, bool one_level);
 // are keys of their own.
 bool IsPlain2D(const WaveSetup& s);
 
-// The hot kernel slot of a prepared sample wave, or -1 when no hot kernel fits its key.
+// The hot kernel slot of a prepared sample wave (sample_mip set), or -1 when no hot kernel fits its
+// key.
 int HotSampleIndex(const WaveSetup& s);
 
 }  // namespace texunit

@@ -274,12 +274,35 @@ HWY_INLINE void FetchForLoad(const WaveSetup& s, VI offset_words, VI elem, VI in
   }
 }
 
+// DST_SEL `sel`: one of the four channels, or the constant 1 (`one_bits`) or 0. Constant indices
+// only: with c[sel] the channels went through the stack on every store.
+HWY_INLINE VU SelectChannel(uint8_t sel, uint32_t one_bits, Vec4<VU> c) {
+  const DU du;
+  switch (sel) {
+    case kSelX:
+      return c[0];
+    case kSelY:
+      return c[1];
+    case kSelZ:
+      return c[2];
+    case kSelW:
+      return c[3];
+    case kSelOne:
+      return hn::Set(du, one_bits);
+    default:
+      return hn::Zero(du);
+  }
+}
+
 // DST_SEL: result k of the request from the four channels.
 HWY_INLINE VU SelectComponent(const WaveSetup& s, int k, Vec4<VU> c) {
-  const DU du;
-  const uint8_t sel = s.sel[k];
-  if (sel <= kSelW) return c[sel];
-  return sel == kSelOne ? hn::Set(du, s.one_bits) : hn::Zero(du);
+  return SelectChannel(s.sel[k], s.one_bits, c);
+}
+
+// Whether the chunk at `base` is whole: every lane active and inside the request, so that results
+// go out with one plain store.
+HWY_INLINE bool WholeChunk(bool all_active, size_t base, uint32_t lane_count) {
+  return all_active && base + hn::Lanes(DU()) <= lane_count;
 }
 
 // Writes `v` to out[base .. base + N) for active lanes only.
@@ -287,7 +310,7 @@ HWY_INLINE void StoreActive(VU v, hn::Mask<DU> active, bool all_active, uint32_t
                             uint32_t lane_count) {
   const DU du;
   const size_t n = hn::Lanes(du);
-  if (all_active && base + n <= lane_count) {
+  if (WholeChunk(all_active, base, lane_count)) {
     hn::StoreU(v, du, out + base);
     return;
   }

@@ -65,6 +65,19 @@ uint8_t SelOf(DstSel s) {
 
 bool IsBorderMode(ClampMode m) { return static_cast<uint8_t>(m) >= 4; }
 
+}  // namespace
+
+const uint32_t* RegisterBorderColor(const TexRequest& req) {
+  const SamplerDesc* sd = req.sampler;
+  if (sd == nullptr || sd->border_color_type != BorderColorType::kRegister ||
+      req.border_color_table == nullptr || sd->border_color_ptr >= req.border_color_count) {
+    return nullptr;
+  }
+  return req.border_color_table[sd->border_color_ptr];
+}
+
+namespace {
+
 // The border color (docs/sampling.md, "Border color"), when a clamp mode of the S# has a border.
 Status PrepareBorder(const TexRequest& req, WaveSetup* s) {
   const SamplerDesc& sd = *req.sampler;
@@ -83,16 +96,18 @@ Status PrepareBorder(const TexRequest& req, WaveSetup* s) {
     case BorderColorType::kOpaqueWhite:
       for (uint32_t& c : color) c = one;
       break;
-    case BorderColorType::kRegister:
-      if (req.border_color_table == nullptr || sd.border_color_ptr >= req.border_color_count) {
+    case BorderColorType::kRegister: {
+      const uint32_t* row = RegisterBorderColor(req);
+      if (row == nullptr) {
         return Status::InvalidArgument(
             "S#.BORDER_COLOR_PTR=" + std::to_string(sd.border_color_ptr) +
             " (BORDER_COLOR_TYPE REGISTER) is outside the request's border color table of " +
             std::to_string(req.border_color_table == nullptr ? 0 : req.border_color_count) +
             " entries");
       }
-      for (int c = 0; c < 4; ++c) color[c] = req.border_color_table[sd.border_color_ptr][c];
+      for (int c = 0; c < 4; ++c) color[c] = row[c];
       break;
+    }
     default:
       return Status::InvalidArgument(
           "S#.BORDER_COLOR_TYPE=" + std::to_string(static_cast<int>(sd.border_color_type)) +

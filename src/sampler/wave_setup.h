@@ -150,6 +150,10 @@ inline uint64_t LaneMask(uint32_t lane_count) {
   return lane_count >= 64 ? ~0ull : (1ull << lane_count) - 1;
 }
 
+// The row of the request's border color table that its S# selects with BORDER_COLOR_TYPE
+// REGISTER, or null: no S#, another type, or BORDER_COLOR_PTR outside the table.
+const uint32_t* RegisterBorderColor(const TexRequest& req);
+
 // Whether `host` can hold the footprint of `s`: 64-bit atomics need 8-byte alignment, everything
 // else 4 (every texel offset is a multiple of its size).
 inline bool HostAligned(const WaveSetup& s, const uint8_t* host) {

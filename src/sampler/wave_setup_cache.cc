@@ -36,13 +36,12 @@ uint32_t PresenceMask(const TexRequest& r) {
 // The REGISTER border color a setup copied, when the S# selects one that the table has (else
 // zeros: PrepareBorder then either does not read the table or rejects the request).
 void BorderEntry(const TexRequest& r, uint32_t out[4]) {
-  std::memset(out, 0, 4 * sizeof(uint32_t));
-  const SamplerDesc* sd = r.sampler;
-  if (sd == nullptr || sd->border_color_type != BorderColorType::kRegister ||
-      r.border_color_table == nullptr || sd->border_color_ptr >= r.border_color_count) {
-    return;
+  const uint32_t* row = RegisterBorderColor(r);
+  if (row == nullptr) {
+    std::memset(out, 0, 4 * sizeof(uint32_t));
+  } else {
+    std::memcpy(out, row, 4 * sizeof(uint32_t));
   }
-  std::memcpy(out, r.border_color_table[sd->border_color_ptr], 4 * sizeof(uint32_t));
 }
 
 // Everything of a request (and the Runtime's options) that PrepareWave reads, except the lanes,

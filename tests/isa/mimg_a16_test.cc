@@ -191,14 +191,10 @@ std::vector<uint32_t> Encode(const gcn::MimgInstruction& inst) {
 // instruction the decoders accept.
 gcn::MimgInstruction MakeInstruction(Gfx gfx, const std::string& mnemonic, ImageType dim,
                                      bool a16) {
-  gcn::MimgInstruction inst;
   const gcn::MimgOpcode* e = Opcode(gfx, mnemonic);
   EXPECT_NE(e, nullptr) << gcn::MimgGfxName(gfx) << " " << mnemonic;
-  if (e == nullptr) return inst;
-  inst.gfx = gfx;
-  inst.opcode = e->opcode;
-  inst.mnemonic = e->mnemonic;
-  inst.op = e->op;
+  if (e == nullptr) return {};
+  gcn::MimgInstruction inst = gcn::MimgInstructionOf(gfx, *e);
   inst.vaddr = kVaddr;
   inst.vdata = 0;
   inst.srsrc = 8;

@@ -89,14 +89,10 @@ std::string DecodeError(Gfx gfx, std::vector<uint32_t> words) {
 
 // v0 data, v4 address, s[8:15] T#, s[16:19] S#, 2D.
 MimgInstruction Make(Gfx gfx, const char* mnemonic) {
-  MimgInstruction inst;
   const MimgOpcode* e = FindMimgMnemonic(gfx, mnemonic);
   EXPECT_NE(e, nullptr) << mnemonic;
-  if (e == nullptr) return inst;
-  inst.gfx = gfx;
-  inst.opcode = e->opcode;
-  inst.mnemonic = e->mnemonic;
-  inst.op = e->op;
+  if (e == nullptr) return {};
+  MimgInstruction inst = gcn::MimgInstructionOf(gfx, *e);
   inst.vaddr = 4;
   inst.srsrc = 8;
   inst.ssamp = 16;

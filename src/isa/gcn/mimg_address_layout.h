@@ -44,6 +44,7 @@ enum class AddrSlot : uint8_t {
 struct AddressPacking {
   bool a16 = false;
   bool g16 = false;
+  friend bool operator==(const AddressPacking&, const AddressPacking&) = default;
 };
 
 struct AddressLayout {

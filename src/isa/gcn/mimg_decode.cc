@@ -33,11 +33,7 @@ bool AtomicDmaskOk(const Op& op, uint32_t dmask) {
 }  // namespace
 
 MimgInstruction DecodeCommonMimgFields(Gfx gfx, const MimgOpcode* entry, uint32_t w0, uint32_t w1) {
-  MimgInstruction inst;
-  inst.gfx = gfx;
-  inst.opcode = entry->opcode;
-  inst.mnemonic = entry->mnemonic;
-  inst.op = entry->op;
+  MimgInstruction inst = MimgInstructionOf(gfx, *entry);
   Modifiers& m = inst.mods;
   m.dmask = static_cast<uint8_t>(Bits(w0, 8, 4));
   m.unorm = Bits(w0, 12, 1);

@@ -205,8 +205,7 @@ const AddressLayout& CachedAddressLayout(const Op& op, ImageType type, AddressPa
     AddressPacking packing;
     AddressLayout layout;
   } last;
-  if (!last.valid || !(last.op == op) || last.type != type || last.packing.a16 != packing.a16 ||
-      last.packing.g16 != packing.g16) {
+  if (!last.valid || !(last.op == op) || last.type != type || !(last.packing == packing)) {
     last.layout = GetAddressLayout(op, type, packing);
     last.op = op;
     last.type = type;

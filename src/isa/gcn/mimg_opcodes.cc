@@ -214,6 +214,15 @@ const MimgOpcode* FindMimgMnemonic(Gfx gfx, std::string_view mnemonic) {
   return nullptr;
 }
 
+MimgInstruction MimgInstructionOf(Gfx gfx, const MimgOpcode& entry) {
+  MimgInstruction inst;
+  inst.gfx = gfx;
+  inst.opcode = entry.opcode;
+  inst.mnemonic = entry.mnemonic;
+  inst.op = entry.op;
+  return inst;
+}
+
 const char* MimgGfxName(Gfx gfx) {
   switch (gfx) {
     case Gfx::kGfx6:

@@ -21,6 +21,7 @@
 #include <string_view>
 
 #include "texunit/descriptors.h"
+#include "texunit/gcn.h"
 #include "texunit/request.h"
 
 namespace texunit::gcn {
@@ -42,6 +43,9 @@ std::span<const MimgOpcode> MimgOpcodes(Gfx gfx);
 // nullptr when `opcode` is not an opcode on `gfx`.
 const MimgOpcode* FindMimgOpcode(Gfx gfx, uint8_t opcode);
 const MimgOpcode* FindMimgMnemonic(Gfx gfx, std::string_view mnemonic);
+// An instruction of `entry` on `gfx`: its opcode, mnemonic and op, every operand and modifier at
+// its default.
+MimgInstruction MimgInstructionOf(Gfx gfx, const MimgOpcode& entry);
 
 // "gfx6" .. "gfx1030".
 const char* MimgGfxName(Gfx gfx);

@@ -242,11 +242,7 @@ class MimgAtomicsTest : public ::testing::Test {
   Status Run(Gfx gfx, const char* mnemonic, Modifiers mods, Wave& w) {
     const MimgOpcode* e = FindMimgMnemonic(gfx, mnemonic);
     if (e == nullptr) return Status::InvalidArgument(std::string("no ") + mnemonic);
-    MimgInstruction inst;
-    inst.gfx = gfx;
-    inst.opcode = e->opcode;
-    inst.mnemonic = e->mnemonic;
-    inst.op = e->op;
+    MimgInstruction inst = MimgInstructionOf(gfx, *e);
     inst.mods = mods;
     inst.mods.unorm = true;
     inst.vdata = 0;

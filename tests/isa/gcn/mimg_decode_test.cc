@@ -108,14 +108,10 @@ MimgInstruction MustDecode(Gfx gfx, std::vector<uint32_t> words) {
 
 // Builds an instruction from a mnemonic with the given modifiers (registers v0/v4/s8/s16).
 MimgInstruction Make(Gfx gfx, const char* mnemonic, Modifiers mods = {}) {
-  MimgInstruction inst;
   const MimgOpcode* e = FindMimgMnemonic(gfx, mnemonic);
   EXPECT_NE(e, nullptr) << mnemonic;
-  if (e == nullptr) return inst;
-  inst.gfx = gfx;
-  inst.opcode = e->opcode;
-  inst.mnemonic = e->mnemonic;
-  inst.op = e->op;
+  if (e == nullptr) return {};
+  MimgInstruction inst = MimgInstructionOf(gfx, *e);
   inst.mods = mods;
   inst.vdata = 0;
   inst.vaddr = 4;
