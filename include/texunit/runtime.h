@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "texunit/bvh.h"
 #include "texunit/request.h"
 #include "texunit/status.h"
 
@@ -42,6 +43,13 @@ class Runtime {
   // load racing a store of its texel returns an unspecified value.
   Status ExecuteBatch(std::span<const TexRequest> requests,
                       std::vector<Status>* statuses = nullptr) const;
+
+  // Tests one wave of rays against BVH nodes, one node per lane (docs/bvh.md). The descriptor and
+  // operands are validated before any lane is touched.
+  Status IntersectRays(const BvhRequest& request) const;
+  // Many independent ray waves across threads, like ExecuteBatch.
+  Status IntersectRaysBatch(std::span<const BvhRequest> requests,
+                            std::vector<Status>* statuses = nullptr) const;
 
   std::string target_name() const;  // the target kernels run on, e.g. "AVX3"
   // 32-bit lanes per vector on that target: 1 (SCALAR), 4 (SSE4, NEON), 8 (AVX2), 16 (AVX3), or

@@ -13,6 +13,8 @@
 namespace texunit {
 
 using WaveKernel = void (*)(const WaveSetup&);
+struct BvhWave;
+using BvhKernel = void (*)(BvhWave&);
 
 struct KernelTable {
   WaveKernel sample = nullptr;
@@ -31,6 +33,8 @@ struct KernelTable {
   // 32-bit lanes per vector of the sample kernels: 1 (SCALAR) to 64 (SVE at 2048 bits).
   size_t (*vector_lanes)() = nullptr;
   int64_t (*hot_target)() = nullptr;  // of the hot kernel file filled last
+  BvhKernel bvh = nullptr;  // BVH node tests (bvh_kernels.cc)
+  int64_t (*bvh_target)() = nullptr;
 };
 
 inline int64_t HotTargetOf(const KernelTable& t) { return t.hot_target(); }
@@ -58,6 +62,7 @@ bool FillForTarget(const Entries& fills, Reported reported, int64_t target, Kern
 // translation units were not compiled for it.
 bool GetSampleKernels(int64_t target, KernelTable* table);          // sample_kernels.cc
 bool GetMemoryKernels(int64_t target, KernelTable* table);          // load_store_kernels.cc
+bool GetBvhKernels(int64_t target, KernelTable* table);             // bvh_kernels.cc
 bool GetHotSampleRgba8Kernels(int64_t target, KernelTable* table);  // hot_sample_rgba8.cc
 bool GetHotSampleFloatKernels(int64_t target, KernelTable* table);  // hot_sample_float.cc
 bool GetHotSampleDepthKernels(int64_t target, KernelTable* table);  // hot_sample_depth.cc

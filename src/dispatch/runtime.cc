@@ -12,6 +12,7 @@
 #include <mutex>
 #include <thread>
 
+#include "bvh/bvh_wave.h"
 #include "dispatch/kernels.h"
 #include "hwy/targets.h"
 #include "sampler/wave_setup_cache.h"
@@ -67,6 +68,33 @@ void ZeroResults(const WaveSetup& s) {
     for (int k = 0; k < s.ncomp; ++k) req.out.data[k][lane] = 0;
     if (s.write_status) req.out.status[lane] = 0;
   }
+}
+
+// Runs requests 0..count-1 (`run(i)`) on `arena`'s threads in blocks of consecutive requests
+// (callers put neighbouring waves next to each other). Returns the first failure by index;
+// `statuses`, if non-null, receives every request's.
+template <typename Run>
+Status RunBatch(tbb::task_arena& arena, size_t count, std::vector<Status>* statuses, Run run) {
+  if (statuses != nullptr) statuses->assign(count, Status::Ok());
+  std::mutex first_mutex;
+  size_t first_index = count;
+  Status first;
+  arena.execute([&] {
+    tbb::parallel_for(tbb::blocked_range<size_t>(0, count, 16),
+                      [&](const tbb::blocked_range<size_t>& r) {
+                        for (size_t i = r.begin(); i != r.end(); ++i) {
+                          Status st = run(i);
+                          if (st.ok()) continue;
+                          std::lock_guard<std::mutex> lock(first_mutex);
+                          if (i < first_index) {
+                            first_index = i;
+                            first = st;
+                          }
+                          if (statuses != nullptr) (*statuses)[i] = std::move(st);
+                        }
+                      });
+  });
+  return first;
 }
 
 }  // namespace
@@ -125,7 +153,7 @@ Status Runtime::Create(const RuntimeOptions& options, std::unique_ptr<Runtime>* 
   KernelTable& k = rt->impl_->kernels;
   if (!GetSampleKernels(chosen, &k) || !GetMemoryKernels(chosen, &k) ||
       !GetHotSampleRgba8Kernels(chosen, &k) || !GetHotSampleFloatKernels(chosen, &k) ||
-      !GetHotSampleDepthKernels(chosen, &k)) {
+      !GetHotSampleDepthKernels(chosen, &k) || !GetBvhKernels(chosen, &k)) {
     return Status::Internal(std::string("no kernels were compiled for target ") +
                             hwy::TargetName(chosen));
   }
@@ -176,27 +204,23 @@ Status Runtime::Execute(const TexRequest& request) const {
 
 Status Runtime::ExecuteBatch(std::span<const TexRequest> requests,
                              std::vector<Status>* statuses) const {
-  if (statuses != nullptr) statuses->assign(requests.size(), Status::Ok());
-  std::mutex first_mutex;
-  size_t first_index = requests.size();
-  Status first;
-  // Blocks of consecutive waves: callers order waves so neighbours share cache lines.
-  impl_->arena->execute([&] {
-    tbb::parallel_for(tbb::blocked_range<size_t>(0, requests.size(), 16),
-                      [&](const tbb::blocked_range<size_t>& r) {
-                        for (size_t i = r.begin(); i != r.end(); ++i) {
-                          Status st = Execute(requests[i]);
-                          if (st.ok()) continue;
-                          std::lock_guard<std::mutex> lock(first_mutex);
-                          if (i < first_index) {
-                            first_index = i;
-                            first = st;
-                          }
-                          if (statuses != nullptr) (*statuses)[i] = std::move(st);
-                        }
-                      });
-  });
-  return first;
+  return RunBatch(*impl_->arena, requests.size(), statuses,
+                  [&](size_t i) { return Execute(requests[i]); });
+}
+
+Status Runtime::IntersectRays(const BvhRequest& request) const {
+  // A thread's staging wave is zeroed once and reused: it is too large for every call to clear.
+  thread_local std::unique_ptr<BvhWave> wave = std::make_unique<BvhWave>();
+  TEXUNIT_RETURN_IF_ERROR(StageBvhWave(request, wave.get()));
+  if ((wave->box_lanes | wave->triangle_lanes) != 0) impl_->kernels.bvh(*wave);
+  WriteBvhResults(*wave, request);
+  return Status::Ok();
+}
+
+Status Runtime::IntersectRaysBatch(std::span<const BvhRequest> requests,
+                                   std::vector<Status>* statuses) const {
+  return RunBatch(*impl_->arena, requests.size(), statuses,
+                  [&](size_t i) { return IntersectRays(requests[i]); });
 }
 
 // Asked of the kernels themselves, so it names the code that runs.

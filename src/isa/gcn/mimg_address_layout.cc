@@ -14,6 +14,7 @@
 #include <bit>
 #include <iterator>
 
+#include "formats/half_to_float.h"
 #include "isa/gcn/mimg_opcodes.h"
 
 namespace texunit::gcn {
@@ -236,18 +237,7 @@ AddressPacking GetAddressPacking(Gfx gfx, const Op& op, const Modifiers& mods) {
   return p;
 }
 
-uint32_t WidenAddress16(uint16_t h, bool f16) {
-  if (!f16) return h;
-  const uint32_t sign = (h & 0x8000u) << 16;
-  const uint32_t exponent = (h >> 10) & 0x1Fu;
-  const uint32_t mantissa = h & 0x3FFu;
-  if (exponent == 0x1F) return sign | 0x7F800000u | mantissa << 13;          // infinity, NaN
-  if (exponent != 0) return sign | (exponent + 112) << 23 | mantissa << 13;  // rebias 15 -> 127
-  if (mantissa == 0) return sign;
-  // A denormal, mantissa * 2^-24: move its leading bit to bit 10 and drop it (exact in f32).
-  const int shift = std::countl_zero(mantissa) - 21;
-  return sign | static_cast<uint32_t>(113 - shift) << 23 | ((mantissa << shift) & 0x3FFu) << 13;
-}
+uint32_t WidenAddress16(uint16_t h, bool f16) { return f16 ? HalfToFloatBits(h) : h; }
 
 std::string AddressLayoutText(const AddressLayout& l) {
   std::string s;
