@@ -18,5 +18,6 @@ void RegisterFormatBenchmarks();     // format_bench.cc
 void RegisterMemoryOpsBenchmarks();  // memory_ops_bench.cc
 void RegisterWaveCostBenchmarks();   // wave_cost_bench.cc
 void RegisterHotKeyBenchmarks();     // hot_key_bench.cc
+void RegisterBvhBenchmarks();        // bvh_bench.cc
 
 }  // namespace texunit::render

@@ -225,6 +225,7 @@ int main(int argc, char** argv) {
   texunit::render::RegisterMemoryOpsBenchmarks();
   texunit::render::RegisterWaveCostBenchmarks();
   texunit::render::RegisterHotKeyBenchmarks();
+  texunit::render::RegisterBvhBenchmarks();
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

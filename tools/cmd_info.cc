@@ -13,6 +13,7 @@
 #include "command.h"
 #include "formats/format_table.h"
 #include "texunit/amd_formats.h"
+#include "texunit/bvh.h"
 #include "texunit/capabilities.h"
 #include "texunit/descriptors.h"
 #include "texunit/layout.h"
@@ -92,6 +93,29 @@ Status Probe(const Runtime& runtime, Op op, FormatId format) {
   }
   r.out.status = result[4];
   return runtime.Execute(r);
+}
+
+// Runs one lane of a BVH node test (a box32 node of empty boxes) through IntersectRays.
+Status ProbeBvh(const Runtime& runtime) {
+  constexpr uint64_t kAddress = 0x10000;
+  std::vector<uint8_t> node(kBvhBox32NodeBytes, 0);
+  Memory memory;
+  TEXUNIT_RETURN_IF_ERROR(memory.AddRegion(kAddress, node.data(), node.size()));
+  BvhDesc desc;
+  desc.base_address = kAddress;
+  desc.size_bytes = node.size();
+  const uint32_t pointer[1] = {static_cast<uint32_t>(BvhNodeType::kBox32)};
+  const uint32_t one[1] = {0x3F800000u};
+  uint32_t result[4][1] = {};
+  BvhRequest r;
+  r.desc = &desc;
+  r.memory = &memory;
+  r.lane_count = 1;
+  r.in.node_lo = pointer;
+  r.in.extent = one;
+  for (int k = 0; k < 3; ++k) r.in.origin[k] = r.in.dir[k] = r.in.inv_dir[k] = one;
+  for (int k = 0; k < 4; ++k) r.out[k] = result[k];
+  return runtime.IntersectRays(r);
 }
 
 // The generations whose T# can name `id`, and the DATA_FORMAT/NUM_FORMAT pair that does it.
@@ -225,7 +249,9 @@ int RunInfo(const std::vector<std::string>& args) {
       const FormatId format = compare || float_atomic          ? FormatId::kR32_FLOAT
                               : family.kind == OpKind::kAtomic ? FormatId::kR32_UINT
                                                                : FormatId::kR8G8B8A8_UNORM;
-      if (!Probe(*runtime, op, format).ok()) failing.push_back(OpName(op));
+      const Status st = op.kind == OpKind::kBvhIntersectRay ? ProbeBvh(*runtime)
+                                                             : Probe(*runtime, op, format);
+      if (!st.ok()) failing.push_back(OpName(op));
     }
     std::printf("  %-24s %zu op%s%s%s\n", family.name, members.size(),
                 members.size() == 1 ? "" : "s",

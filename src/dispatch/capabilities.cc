@@ -23,6 +23,8 @@ constexpr OpFamily kFamilies[] = {
     {"IMAGE_GATHER4", OpKind::kGather4, kGatherSuffixes, SuffixRule::kOneLodSource,
      kSampledImageTypes, true, ""},
     {"IMAGE_GET_LOD", OpKind::kGetLod, 0, SuffixRule::kAnySubset, kSampledImageTypes, true, ""},
+    // Not an image op: its request is a BvhRequest (Runtime::IntersectRays, docs/bvh.md).
+    {"IMAGE_BVH_INTERSECT_RAY", OpKind::kBvhIntersectRay, 0, SuffixRule::kAnySubset, 0, true, ""},
     // Outside this release.
     {"IMAGE_SAMPLE_*_G16", OpKind::kSample, kSampleSuffixes | kOpG16, SuffixRule::kOneLodSource,
      kSampledImageTypes, false,
@@ -33,8 +35,6 @@ constexpr OpFamily kFamilies[] = {
     {"IMAGE_MSAA_LOAD", OpKind::kMsaaLoad, 0, SuffixRule::kAnySubset,
      ImageTypeBit(ImageType::k2DMsaa) | ImageTypeBit(ImageType::k2DMsaaArray), false,
      "RDNA's MSAA_LOAD arrives with the RDNA front end (issue 11)"},
-    {"IMAGE_BVH_INTERSECT_RAY", OpKind::kBvhIntersectRay, 0, SuffixRule::kAnySubset, 0, false,
-     "ray intersection arrives with the RDNA front end (issue 11)"},
 };
 
 bool FollowsRule(const OpFamily& f, uint32_t flags) {

@@ -550,6 +550,10 @@ Status PrepareWave(const TexRequest& req, const ExecOptions& options, WaveSetup*
     return Status::Unimplemented(UpperOpName(req.op) +
                                  " is not implemented in this release: " + family->note);
   }
+  if (req.op.kind == OpKind::kBvhIntersectRay) {
+    return Status::InvalidArgument(
+        "BVH_INTERSECT_RAY takes a BvhRequest (Runtime::IntersectRays), not a TexRequest");
+  }
   s->raw = (req.op.flags & kOpPck) != 0;
   s->raw_signed = (req.op.flags & kOpSgn) != 0;
   s->d16 = req.mods.d16;

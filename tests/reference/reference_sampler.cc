@@ -549,6 +549,9 @@ Status ValidateRequest(const TexRequest& req) {
     return Status::Unimplemented("op " + OpName(req.op) +
                                  " is not implemented by the reference sampler");
   }
+  if (req.op.kind == OpKind::kBvhIntersectRay) {
+    return Status::InvalidArgument("BVH ops are no image request (reference_bvh.h tests them)");
+  }
   if (req.mods.d16 && (req.op.flags & kOpPck) != 0) {
     return Status::InvalidArgument("D16 with " + OpName(req.op) +
                                    ": _PCK moves raw texel dwords, which have no 16-bit form");

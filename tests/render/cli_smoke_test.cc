@@ -10,6 +10,7 @@
 #include <regex>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "render/image_io.h"
 
@@ -105,6 +106,44 @@ TEST(CliSmokeTest, RenderRejectsUnknownOptions) {
   EXPECT_NE(r.output.find("unknown option --bogus"), std::string::npos) << r.output;
 }
 
+TEST(CliSmokeTest, RenderBvhSceneWritesAPng) {
+  if (!CliBuilt()) GTEST_SKIP() << TEXUNIT_CLI << " is not built";
+  for (const char* boxes : {"box32", "box16"}) {
+    const std::filesystem::path out = TempPath(std::string("bvh_") + boxes + ".png");
+    const CommandResult r = RunCli("render --scene bvh --boxes " + std::string(boxes) +
+                                   " --width 72 --height 40 --threads 1 --out " + out.string());
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_NE(r.output.find("72x40, 2880 rays"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("Mrays/s"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find(std::string(boxes) + " nodes"), std::string::npos) << r.output;
+    Rgba8Image image;
+    ASSERT_TRUE(LoadRgba8(out.string(), &image).ok());
+    EXPECT_EQ(image.width, 72u);
+    EXPECT_EQ(image.height, 40u);
+    // The top-left corner is sky (blue above red); the knot in the middle is not.
+    EXPECT_GT(image.pixels[2], image.pixels[0]);
+    const uint8_t* centre = &image.pixels[(20 * 72 + 36) * 4];
+    EXPECT_NE(std::vector<uint8_t>(centre, centre + 3),
+              std::vector<uint8_t>(image.pixels.begin(), image.pixels.begin() + 3));
+    std::filesystem::remove(out);
+  }
+}
+
+TEST(CliSmokeTest, RenderRejectsUnknownScenesAndOtherScenesOptions) {
+  if (!CliBuilt()) GTEST_SKIP() << TEXUNIT_CLI << " is not built";
+  CommandResult r = RunCli("render --scene teapot");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("--scene=teapot is not one of ground|bvh"), std::string::npos)
+      << r.output;
+  r = RunCli("render --scene bvh --aniso 4");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("--aniso does not apply to --scene bvh"), std::string::npos) << r.output;
+  r = RunCli("render --boxes box16");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("--boxes does not apply to --scene ground"), std::string::npos)
+      << r.output;
+}
+
 TEST(CliSmokeTest, BenchPrintsOneLine) {
   if (!CliBuilt()) GTEST_SKIP() << TEXUNIT_CLI << " is not built";
   const CommandResult r = RunCli(
@@ -139,7 +178,8 @@ TEST(CliSmokeTest, InfoListsTargetsAndInstructions) {
   // The release's table, every member of each implemented family run once.
   EXPECT_NE(r.output.find("IMAGE_SAMPLE             40 ops\n"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("IMAGE_GATHER4            24 ops\n"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("IMAGE_BVH_INTERSECT_RAY  not yet"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("IMAGE_BVH_INTERSECT_RAY  1 op\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("IMAGE_GATHER4H           not yet"), std::string::npos) << r.output;
   EXPECT_EQ(r.output.find("failing"), std::string::npos) << r.output;
 }
 
