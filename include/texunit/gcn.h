@@ -94,7 +94,7 @@ struct WaveState {
 // the hardware's 8-bit weights and LOD fraction. Runs what either front end decodes (GFX6-9 here,
 // GFX10/10.3 by rdna::DecodeMimg: the image type from DIM, NSA address registers), including
 // A16's packed 16-bit addresses (GFX9, GFX10+) and the _G16 ops' packed 16-bit derivatives, which
-// it widens to the 32-bit operands the core takes; the BVH ops are Unimplemented, naming them.
+// it widens to the 32-bit operands the core takes; and the BVH ray tests of GFX10.3 (docs/bvh.md).
 Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& wave,
                const Memory& memory, PrecisionMode precision = PrecisionMode::kFloat);
 

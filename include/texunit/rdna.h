@@ -10,11 +10,13 @@
 //   size_dwords 2 + nsa_dwords
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "texunit/bvh.h"
 #include "texunit/descriptors.h"
 #include "texunit/gcn.h"
 #include "texunit/status.h"
@@ -33,6 +35,13 @@ Status EncodeMimg(const gcn::MimgInstruction& inst, std::vector<uint32_t>* words
 std::string Disassemble(const gcn::MimgInstruction& inst);
 // Every decoded field, one "name: value" per line, for `texunit decode`.
 std::string DescribeFields(const gcn::MimgInstruction& inst);
+
+// The 128-bit BVH T# of the BVH_INTERSECT_RAY ops (docs/bvh.md, "The BVH descriptor"): type 8,
+// reserved bits zero, else INVALID_ARGUMENT naming the field.
+Status DecodeBvhDesc(std::span<const uint32_t> dwords, BvhDesc* out);
+// The inverse; fails on a base that is not 256-byte aligned or past 2^48, or a size that is not a
+// non-zero multiple of 64 bytes up to 2^48.
+Status EncodeBvhDesc(const BvhDesc& desc, std::array<uint32_t, 4>* out);
 
 // The image type of a DIM value (0-7).
 ImageType DimImageType(uint8_t dim);

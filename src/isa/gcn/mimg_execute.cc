@@ -34,6 +34,7 @@
 #include "isa/gcn/descriptor_cache.h"
 #include "isa/gcn/mimg_address_layout.h"
 #include "isa/gcn/mimg_opcodes.h"
+#include "isa/rdna/bvh_execute.h"
 #include "isa/rdna/gfx10_formats.h"
 #include "texunit/amd_formats.h"
 #include "texunit/gcn.h"
@@ -270,10 +271,7 @@ Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& w
     return Status::InvalidArgument(std::string(inst.mnemonic) + ": the _G16 ops do not exist on " +
                                    MimgGfxName(inst.gfx) + " (GFX9 packs derivatives with A16)");
   }
-  if (inst.op.kind == OpKind::kBvhIntersectRay) {
-    return Status::Unimplemented(std::string(inst.mnemonic) +
-                                 ": BVH ray intersection is not implemented in this front end");
-  }
+  if (inst.op.kind == OpKind::kBvhIntersectRay) return rdna::ExecuteBvh(runtime, inst, wave, memory);
 
   // T#: 4 dwords with R128, else 8.
   const uint32_t t_dwords = inst.mods.r128 ? 4 : 8;
