@@ -117,6 +117,47 @@ TEST_F(RdnaExecuteTest, SampleWithContiguousAndNonSequentialAddresses) {
   }
 }
 
+// image_sample_lz v[0:3], v[4:6], s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_CUBE
+constexpr uint32_t kSampleLzCube[] = {0xf09c0f18, 0x00820004};
+// image_load v[0:3], v[4:6], s[8:15] dmask:0xf dim:SQ_RSRC_IMG_CUBE unorm
+constexpr uint32_t kLoadCube[] = {0xf0001f18, 0x00020004};
+
+// A cube array of two cubes, one texel a face: layer L = 6 * cube + face holds R = 20 L. The RDNA
+// seed numbers a cube array's faces two ways: sampler ops take face id = slice * 8 + face (what
+// V_CUBEID and the slice math of a shader give), the others slice * 6 + face. So face id 10
+// (cube 1, face 2) samples layer 8 (R = 160), and a load with z = 8 reads the same texel, while
+// a load with z = 10 reads layer 10 (cube 1, face 4: R = 200).
+TEST_F(RdnaExecuteTest, CubeArrayFaceIdsForSamplerOpsAndLoads) {
+  constexpr uint64_t kCubes = 0x200000;
+  std::vector<uint8_t> faces(12 * 4);
+  for (uint32_t layer = 0; layer < 12; ++layer) {
+    faces[layer * 4] = static_cast<uint8_t>(20 * layer);
+    faces[layer * 4 + 3] = 255;
+  }
+  ASSERT_TRUE(memory_.AddRegion(kCubes, faces.data(), faces.size()).ok());
+  ImageDesc d = MakeImage2D(FormatId::kR8G8B8A8_UNORM, 1, 1, 1, kCubes);
+  d.type = ImageType::kCube;
+  d.depth = 12;
+  d.last_array = 11;
+  ASSERT_TRUE(EncodeImageDesc(Gfx::kGfx1030, d, std::span(sgprs_).subspan(8, 8)).ok());
+  ASSERT_TRUE(
+      EncodeSamplerDesc(Gfx::kGfx1030, SamplerDesc{}, std::span(sgprs_).subspan(16, 4)).ok());
+  // Sample: x, y at the face's centre (a face spans [1, 2]), face id 8 * 1 + 2.
+  v(4, 0) = F(1.5f);
+  v(5, 0) = F(1.5f);
+  v(6, 0) = F(10.0f);
+  ASSERT_TRUE(Run(Gfx::kGfx1030, kSampleLzCube).ok());
+  EXPECT_EQ(v(0, 0), F(160 / 255.0f));
+  // Load: texel (0, 0) of layer z.
+  for (const uint32_t z : {8u, 10u}) {
+    v(4, 0) = 0;
+    v(5, 0) = 0;
+    v(6, 0) = z;
+    ASSERT_TRUE(Run(Gfx::kGfx1030, kLoadCube).ok());
+    EXPECT_EQ(v(0, 0), F((20 * z) / 255.0f)) << z;
+  }
+}
+
 // DIM 2D_ARRAY with x in v4, y in v9 and the layer in v2: layer 1's texels (B = 16x + y + 64).
 TEST_F(RdnaExecuteTest, LoadFromAnArrayWithScatteredAddressRegisters) {
   Bind(Gfx::kGfx1030, ImageType::k2DArray);
