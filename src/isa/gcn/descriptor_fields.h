@@ -4,6 +4,7 @@
 // dword is named exactly once (a field or a RESERVED range).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 
@@ -175,6 +176,32 @@ constexpr bool CoversEveryBitOnce(std::span<const FieldSpec<Member>> table, int 
   }
   return true;
 }
+template <typename Member, size_t N>
+constexpr bool Covers(const FieldSpec<Member> (&table)[N], int dwords) {
+  return CoversEveryBitOnce(std::span<const FieldSpec<Member>>(table, N), dwords);
+}
+
+// The table rows as the register documentation writes them: name, dword, high bit, low bit.
+namespace field_builders {
+template <typename Member>
+constexpr FieldSpec<Member> Fld(const char* name, uint8_t dword, uint8_t hi, uint8_t lo,
+                                Member member) {
+  return FieldSpec<Member>{name, dword, lo, static_cast<uint8_t>(hi - lo + 1), member};
+}
+constexpr ImageFieldSpec F(const char* name, uint8_t dword, uint8_t hi, uint8_t lo, ImageMember m) {
+  return Fld(name, dword, hi, lo, m);
+}
+constexpr ImageFieldSpec R(uint8_t dword, uint8_t hi, uint8_t lo) {
+  return Fld("RESERVED", dword, hi, lo, ImageMember::kReserved);
+}
+constexpr SamplerFieldSpec S(const char* name, uint8_t dword, uint8_t hi, uint8_t lo,
+                             SamplerMember m) {
+  return Fld(name, dword, hi, lo, m);
+}
+constexpr SamplerFieldSpec SR(uint8_t dword, uint8_t hi, uint8_t lo) {
+  return Fld("RESERVED", dword, hi, lo, SamplerMember::kReserved);
+}
+}  // namespace field_builders
 
 // TILING_INDEX (GFX6-8) / SW_MODE (GFX9+) values that select a linear layout, and the value the
 // encoder writes for ImageDesc::linear when `tiling` does not already select one. See the comment
