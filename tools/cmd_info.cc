@@ -52,7 +52,11 @@ std::vector<Op> FamilyMembers(const OpFamily& family) {
 // returns the status.
 Status Probe(const Runtime& runtime, Op op, FormatId format) {
   constexpr uint64_t kAddress = 0x10000;
-  const ImageDesc image = MakeImage2D(format, 4, 4, 1, kAddress);
+  ImageDesc image = MakeImage2D(format, 4, 4, 1, kAddress);
+  if (op.kind == OpKind::kMsaaLoad) {
+    image.type = ImageType::k2DMsaa;  // MSAA_LOAD reads only multisampled images: 4 fragments
+    image.last_level = 2;
+  }
   ImageLayout layout;
   TEXUNIT_RETURN_IF_ERROR(ComputeImageLayout(image, &layout));
   std::vector<uint8_t> texels(layout.total_bytes, 0);
@@ -249,8 +253,8 @@ int RunInfo(const std::vector<std::string>& args) {
       const FormatId format = compare || float_atomic          ? FormatId::kR32_FLOAT
                               : family.kind == OpKind::kAtomic ? FormatId::kR32_UINT
                                                                : FormatId::kR8G8B8A8_UNORM;
-      const Status st = op.kind == OpKind::kBvhIntersectRay ? ProbeBvh(*runtime)
-                                                             : Probe(*runtime, op, format);
+      const Status st =
+          op.kind == OpKind::kBvhIntersectRay ? ProbeBvh(*runtime) : Probe(*runtime, op, format);
       if (!st.ok()) failing.push_back(OpName(op));
     }
     std::printf("  %-24s %zu op%s%s%s\n", family.name, members.size(),

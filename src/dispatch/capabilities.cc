@@ -23,6 +23,9 @@ constexpr OpFamily kFamilies[] = {
     {"IMAGE_GATHER4", OpKind::kGather4, kGatherSuffixes, SuffixRule::kOneLodSource,
      kSampledImageTypes, true, ""},
     {"IMAGE_GET_LOD", OpKind::kGetLod, 0, SuffixRule::kAnySubset, kSampledImageTypes, true, ""},
+    // Four one-component loads (Runtime::Execute composes them; docs/sampling.md, "MSAA_LOAD").
+    {"IMAGE_MSAA_LOAD", OpKind::kMsaaLoad, 0, SuffixRule::kAnySubset,
+     ImageTypeBit(ImageType::k2DMsaa) | ImageTypeBit(ImageType::k2DMsaaArray), true, ""},
     // Not an image op: its request is a BvhRequest (Runtime::IntersectRays, docs/bvh.md).
     {"IMAGE_BVH_INTERSECT_RAY", OpKind::kBvhIntersectRay, 0, SuffixRule::kAnySubset, 0, true, ""},
     // Outside this release.
@@ -32,9 +35,6 @@ constexpr OpFamily kFamilies[] = {
      "sends the _D op"},
     {"IMAGE_GATHER4H", OpKind::kGather4, kOpGather4H, SuffixRule::kAnySubset, kSampledImageTypes,
      false, "GFX9's GATHER4H (four texels of one row) is not modelled yet"},
-    {"IMAGE_MSAA_LOAD", OpKind::kMsaaLoad, 0, SuffixRule::kAnySubset,
-     ImageTypeBit(ImageType::k2DMsaa) | ImageTypeBit(ImageType::k2DMsaaArray), false,
-     "RDNA's MSAA_LOAD arrives with the RDNA front end (issue 11)"},
 };
 
 bool FollowsRule(const OpFamily& f, uint32_t flags) {

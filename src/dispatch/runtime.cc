@@ -14,8 +14,10 @@
 
 #include "bvh/bvh_wave.h"
 #include "dispatch/kernels.h"
+#include "dispatch/msaa_load.h"
 #include "hwy/targets.h"
 #include "sampler/wave_setup_cache.h"
+#include "texunit/capabilities.h"
 
 namespace texunit {
 
@@ -164,6 +166,9 @@ Status Runtime::Create(const RuntimeOptions& options, std::unique_ptr<Runtime>* 
 Runtime::~Runtime() = default;
 
 Status Runtime::Execute(const TexRequest& request) const {
+  if (request.op.kind == OpKind::kMsaaLoad && IsImplementedOp(request.op)) {
+    return ExecuteMsaaLoad(*this, request);
+  }
   const WaveSetup* prepared = nullptr;
   TEXUNIT_RETURN_IF_ERROR(PrepareWaveCached(request, impl_->exec, &prepared));
   const WaveSetup& setup = *prepared;

@@ -550,6 +550,9 @@ Status PrepareWave(const TexRequest& req, const ExecOptions& options, WaveSetup*
     return Status::Unimplemented(UpperOpName(req.op) +
                                  " is not implemented in this release: " + family->note);
   }
+  if (req.op.kind == OpKind::kMsaaLoad) {
+    return Status::InvalidArgument("MSAA_LOAD runs as four loads (Runtime::Execute), not a wave");
+  }
   if (req.op.kind == OpKind::kBvhIntersectRay) {
     return Status::InvalidArgument(
         "BVH_INTERSECT_RAY takes a BvhRequest (Runtime::IntersectRays), not a TexRequest");

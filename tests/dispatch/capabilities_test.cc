@@ -46,7 +46,7 @@ TEST(Capabilities, FamiliesHaveTheMembersTheHardwareHas) {
   EXPECT_EQ(CountImplemented(OpKind::kGetResinfo), 1);
   // SWAP .. FMAX: the 17 atomics of GFX6 (later generations have subsets).
   EXPECT_EQ(CountImplemented(OpKind::kAtomic), 17);
-  EXPECT_EQ(CountImplemented(OpKind::kMsaaLoad), 0);
+  EXPECT_EQ(CountImplemented(OpKind::kMsaaLoad), 1);
   // BVH_INTERSECT_RAY (BVH64 is the same op with a two-dword node pointer).
   EXPECT_EQ(CountImplemented(OpKind::kBvhIntersectRay), 1);
 }
@@ -64,8 +64,8 @@ TEST(Capabilities, EveryGcnOpcodeBelongsToAFamily) {
   }
 }
 
-// RDNA adds the *_G16 samples, MSAA_LOAD and the BVH ops: the first two have their (not yet
-// implemented) families; every other RDNA opcode is one the core executes.
+// RDNA adds the *_G16 samples, MSAA_LOAD and the BVH ops: the _G16 samples have their (not yet
+// implemented) family; every other RDNA opcode is one the core executes.
 TEST(Capabilities, EveryRdnaOpcodeBelongsToAFamily) {
   for (Gfx gfx : {Gfx::kGfx10, Gfx::kGfx1030}) {
     for (const gcn::MimgOpcode& m : rdna::MimgOpcodes(gfx)) {
@@ -73,8 +73,7 @@ TEST(Capabilities, EveryRdnaOpcodeBelongsToAFamily) {
       const OpFamily* family = FindOpFamily(m.op);
       ASSERT_NE(family, nullptr) << gcn::MimgGfxName(gfx) << " " << m.mnemonic;
       const std::string name = m.mnemonic;
-      const bool outside = (m.op.flags & kOpG16) != 0 || name == "image_gather4h" ||
-                           name == "image_msaa_load";
+      const bool outside = (m.op.flags & kOpG16) != 0 || name == "image_gather4h";
       EXPECT_EQ(family->implemented, !outside) << gcn::MimgGfxName(gfx) << " " << m.mnemonic;
     }
   }
@@ -83,7 +82,7 @@ TEST(Capabilities, EveryRdnaOpcodeBelongsToAFamily) {
 TEST(Capabilities, RequestValidationFollowsTheTable) {
   // Ops outside the release are Unimplemented naming why, before anything else is looked at.
   for (const Op op : {Op{OpKind::kSample, kOpDeriv | kOpG16}, Op{OpKind::kGather4, kOpGather4H},
-                      Op{OpKind::kMsaaLoad, 0}, Op{OpKind::kSample, kOpLod | kOpLz},
+                      Op{OpKind::kSample, kOpLod | kOpLz},
                       Op{OpKind::kLoad, kOpSgn}}) {
     TexRequest q;
     q.op = op;

@@ -280,7 +280,8 @@ TEST(Runtime, ValidationErrorsNameFieldAndValue) {
     EXPECT_NE(s.message().find(text), std::string::npos) << s.ToString();
   };
   expect(request(OpKind::kSample, kOpCompare), StatusCode::kInvalidArgument, "zcompare");
-  expect(request(OpKind::kMsaaLoad, 0), StatusCode::kUnimplemented, "IMAGE_MSAA_LOAD");
+  expect(request(OpKind::kMsaaLoad, 0), StatusCode::kInvalidArgument, "T#.TYPE=2D");
+  expect(request(OpKind::kGather4, kOpGather4H), StatusCode::kUnimplemented, "IMAGE_GATHER4H");
   expect(request(OpKind::kSample, kOpLod | kOpClamp), StatusCode::kUnimplemented,
          "IMAGE_SAMPLE_L_CL");  // no such opcode
   TexRequest q = request(OpKind::kLoad, 0);

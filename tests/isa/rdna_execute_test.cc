@@ -158,6 +158,29 @@ TEST_F(RdnaExecuteTest, CubeArrayFaceIdsForSamplerOpsAndLoads) {
   }
 }
 
+// image_msaa_load v0, v[4:6], s[8:15] dmask:0x2 dim:SQ_RSRC_IMG_2D_MSAA unorm (llvm-mc 14 names
+// one data register, from DMASK; the instruction returns four: v[0:3])
+constexpr uint32_t kMsaaLoad[] = {0xf0001231, 0x00020004};
+
+// MSAA_LOAD: G of fragments (f & ~3) + 0..3 of a 2x2 image of 8 fragments whose fragment f holds
+// G = 16 f + 3 (UNORM, so (16 f + 3) / 255). Lane 0 reads texel (1, 1) with f = 6: fragments 4-7.
+TEST_F(RdnaExecuteTest, MsaaLoadReturnsOneComponentOfFourFragments) {
+  constexpr uint64_t kMsaa = 0x300000;
+  std::vector<uint8_t> texels(2 * 2 * 8 * 4);
+  for (uint32_t i = 0; i < 2 * 2 * 8; ++i)
+    texels[i * 4 + 1] = static_cast<uint8_t>(16 * (i % 8) + 3);
+  ASSERT_TRUE(memory_.AddRegion(kMsaa, texels.data(), texels.size()).ok());
+  ImageDesc d = MakeImage2D(FormatId::kR8G8B8A8_UNORM, 2, 2, 1, kMsaa);
+  d.type = ImageType::k2DMsaa;
+  d.last_level = 3;
+  ASSERT_TRUE(EncodeImageDesc(Gfx::kGfx1030, d, std::span(sgprs_).subspan(8, 8)).ok());
+  v(4, 0) = 1;
+  v(5, 0) = 1;
+  v(6, 0) = 6;
+  ASSERT_TRUE(Run(Gfx::kGfx1030, kMsaaLoad).ok());
+  for (uint32_t k = 0; k < 4; ++k) EXPECT_EQ(v(k, 0), F((16 * (4 + k) + 3) / 255.0f)) << k;
+}
+
 // DIM 2D_ARRAY with x in v4, y in v9 and the layer in v2: layer 1's texels (B = 16x + y + 64).
 TEST_F(RdnaExecuteTest, LoadFromAnArrayWithScatteredAddressRegisters) {
   Bind(Gfx::kGfx1030, ImageType::k2DArray);

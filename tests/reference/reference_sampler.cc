@@ -146,6 +146,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "reference/reference_address.h"
 #include "reference/reference_atomics.h"
@@ -832,7 +833,44 @@ Status PrepareImage(const TexRequest& req, Image* img) {
 
 }  // namespace
 
+// docs/sampling.md, "MSAA_LOAD": component c (DMASK's lowest bit) of fragments (f & ~3) + 0..3,
+// each as a LOAD with DMASK 1 << c gives it; the status dword ORs the four.
+Status ExecuteMsaaLoad(const TexRequest& req) {
+  TEXUNIT_RETURN_IF_ERROR(ValidateRequest(req));
+  const ImageType type = req.image->type;
+  if (!req.image->unbound && type != ImageType::k2DMsaa && type != ImageType::k2DMsaaArray) {
+    return Status::InvalidArgument("MSAA_LOAD on a T# of type " + std::string(ImageTypeName(type)));
+  }
+  if ((req.mods.dmask & 0xF) == 0) return Status::InvalidArgument("MSAA_LOAD with DMASK 0");
+  if (req.in.coord[3] == nullptr) return Status::InvalidArgument("MSAA_LOAD without a fragment");
+  int c = 0;
+  while (((req.mods.dmask >> c) & 1) == 0) ++c;
+  std::vector<uint32_t> group(req.lane_count), fragment(req.lane_count), status(req.lane_count, 0);
+  for (uint32_t lane = 0; lane < req.lane_count; ++lane)
+    group[lane] = req.in.coord[3][lane] / 4 * 4;
+  for (uint32_t k = 0; k < 4; ++k) {
+    TexRequest load = req;
+    load.op = Op{OpKind::kLoad, 0};
+    load.mods.dmask = static_cast<uint8_t>(1u << c);
+    for (uint32_t lane = 0; lane < req.lane_count; ++lane) {
+      fragment[lane] = group[lane] + k;
+    }
+    load.in.coord[3] = fragment.data();
+    load.out = TexResults{};
+    load.out.data[0] = req.out.data[k];
+    load.out.status = req.out.status != nullptr ? status.data() : nullptr;
+    TEXUNIT_RETURN_IF_ERROR(Execute(load));
+    if (req.out.status == nullptr || !(req.mods.tfe || req.mods.lwe)) continue;
+    for (uint32_t lane = 0; lane < req.lane_count; ++lane) {
+      if (!((req.exec >> lane) & 1)) continue;
+      req.out.status[lane] = (k == 0 ? 0 : req.out.status[lane]) | status[lane];
+    }
+  }
+  return Status::Ok();
+}
+
 Status Execute(const TexRequest& req) {
+  if (req.op.kind == OpKind::kMsaaLoad && IsImplementedOp(req.op)) return ExecuteMsaaLoad(req);
   TEXUNIT_RETURN_IF_ERROR(ValidateRequest(req));
   if (req.image->unbound) {
     ExecuteUnbound(req);

@@ -3072,7 +3072,7 @@ TEST(ReferenceValidation, UnimplementedOpsNameTheOp) {
       {OpKind::kAtomic, 0, AtomicOp::kNone},
       {OpKind::kGetResinfo, kOpMip},
       {OpKind::kGetLod, kOpLod},
-      {OpKind::kMsaaLoad, 0},
+      {OpKind::kMsaaLoad, kOpMip},
   };
   for (const Op& op : ops) {
     Wave w;
