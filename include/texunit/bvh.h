@@ -9,6 +9,7 @@
 
 #include "texunit/memory.h"
 #include "texunit/request.h"
+#include "texunit/status.h"
 
 namespace texunit {
 
@@ -50,6 +51,10 @@ inline BvhNodeType BvhPointerType(uint64_t node_pointer) {
   return static_cast<BvhNodeType>(node_pointer & 7);
 }
 inline uint64_t BvhNodeOffset(uint64_t node_pointer) { return (node_pointer & ~uint64_t{7}) << 3; }
+
+// OK when `desc` can be a BVH T#'s: a 256-byte aligned base below 2^48 and a non-zero size, a
+// multiple of 64 bytes, up to 2^48; INVALID_ARGUMENT naming the field otherwise.
+Status ValidateBvhDesc(const BvhDesc& desc);
 
 // Per-lane operands, each a pointer to lane_count raw dwords (floats as their bits). A front end
 // widens A16's 16-bit directions to binary32 before this.

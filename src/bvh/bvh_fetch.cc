@@ -18,18 +18,6 @@ constexpr uint64_t kAddressLimit = uint64_t{1} << 48;  // the descriptor's 48-bi
 // GPURT's vertex mapping of node types 0-3 onto the node's vertices V0-V4.
 constexpr uint8_t kTriangleVertices[4][3] = {{0, 1, 2}, {1, 3, 2}, {2, 3, 4}, {2, 4, 0}};
 
-Status CheckDesc(const BvhDesc& d) {
-  if (d.base_address % 256 != 0 || d.base_address >= kAddressLimit) {
-    return Status::InvalidArgument("BVH base_address " + Hex(d.base_address) +
-                                   " is not a 256-byte aligned 48-bit address");
-  }
-  if (d.size_bytes == 0 || d.size_bytes % 64 != 0 || d.size_bytes > kAddressLimit) {
-    return Status::InvalidArgument("BVH size_bytes " + std::to_string(d.size_bytes) +
-                                   " is not a non-zero multiple of 64 up to 2^48");
-  }
-  return Status::Ok();
-}
-
 Status CheckOperands(const BvhRequest& req) {
   const BvhOperands& in = req.in;
   if (in.node_lo == nullptr) return Status::InvalidArgument("BvhRequest.in.node_lo is null");
@@ -85,6 +73,18 @@ void StageTriangle(const uint8_t* node, uint32_t type, uint32_t lane, BvhWave* w
 
 }  // namespace
 
+Status ValidateBvhDesc(const BvhDesc& d) {
+  if (d.base_address % 256 != 0 || d.base_address >= kAddressLimit) {
+    return Status::InvalidArgument("BVH base_address " + Hex(d.base_address) +
+                                   " is not a 256-byte aligned 48-bit address");
+  }
+  if (d.size_bytes == 0 || d.size_bytes % 64 != 0 || d.size_bytes > kAddressLimit) {
+    return Status::InvalidArgument("BVH size_bytes " + Hex(d.size_bytes) +
+                                   " is not a non-zero multiple of 64 up to 2^48");
+  }
+  return Status::Ok();
+}
+
 Status StageBvhWave(const BvhRequest& req, BvhWave* w) {
   if (req.desc == nullptr) return Status::InvalidArgument("BvhRequest.desc is null");
   if (req.memory == nullptr) return Status::InvalidArgument("BvhRequest.memory is null");
@@ -92,7 +92,7 @@ Status StageBvhWave(const BvhRequest& req, BvhWave* w) {
     return Status::InvalidArgument("BvhRequest.lane_count=" + std::to_string(req.lane_count) +
                                    " is outside 1..64");
   }
-  TEXUNIT_RETURN_IF_ERROR(CheckDesc(*req.desc));
+  TEXUNIT_RETURN_IF_ERROR(ValidateBvhDesc(*req.desc));
   TEXUNIT_RETURN_IF_ERROR(CheckOperands(req));
   const BvhDesc& desc = *req.desc;
 
@@ -109,14 +109,17 @@ Status StageBvhWave(const BvhRequest& req, BvhWave* w) {
   // One resolve covers every node when the caller registered the whole bounds as one range.
   const uint8_t* whole = req.memory->Resolve(desc.base_address, desc.size_bytes, false);
   const BvhOperands& in = req.in;
+  // The operand columns whole (they hold lane_count dwords; inactive lanes' values are never
+  // merged into a result): ten block copies instead of ten scalar moves per lane.
+  const size_t column_bytes = size_t{req.lane_count} * 4;
+  std::memcpy(w->extent, in.extent, column_bytes);
+  for (int k = 0; k < 3; ++k) {
+    std::memcpy(w->origin[k], in.origin[k], column_bytes);
+    std::memcpy(w->dir[k], in.dir[k], column_bytes);
+    std::memcpy(w->inv_dir[k], in.inv_dir[k], column_bytes);
+  }
   for (uint64_t active = w->exec; active != 0; active &= active - 1) {
     const uint32_t lane = static_cast<uint32_t>(std::countr_zero(active));
-    w->extent[lane] = in.extent[lane];
-    for (int k = 0; k < 3; ++k) {
-      w->origin[k][lane] = in.origin[k][lane];
-      w->dir[k][lane] = in.dir[k][lane];
-      w->inv_dir[k][lane] = in.inv_dir[k][lane];
-    }
     const uint64_t pointer =
         in.node_lo[lane] | (in.node_hi != nullptr ? uint64_t{in.node_hi[lane]} << 32 : 0);
     const uint32_t type = static_cast<uint32_t>(pointer & 7);
@@ -155,6 +158,11 @@ Status StageBvhWave(const BvhRequest& req, BvhWave* w) {
 }
 
 void WriteBvhResults(const BvhWave& w, const BvhRequest& req) {
+  const uint64_t all = req.lane_count == 64 ? ~0ull : (1ull << req.lane_count) - 1;
+  if (w.exec == all) {  // every lane active: whole columns
+    for (int k = 0; k < 4; ++k) std::memcpy(req.out[k], w.result[k], size_t{req.lane_count} * 4);
+    return;
+  }
   for (uint64_t active = w.exec; active != 0; active &= active - 1) {
     const uint32_t lane = static_cast<uint32_t>(std::countr_zero(active));
     for (int k = 0; k < 4; ++k) req.out[k][lane] = w.result[k][lane];

@@ -56,15 +56,7 @@ Status DecodeBvhDesc(std::span<const uint32_t> dw, BvhDesc* out) {
 }
 
 Status EncodeBvhDesc(const BvhDesc& d, std::array<uint32_t, 4>* out) {
-  constexpr uint64_t kLimit = uint64_t{1} << 48;
-  if (d.base_address % 256 != 0 || d.base_address >= kLimit) {
-    return Status::InvalidArgument("BVH base_address " + Hex(d.base_address) +
-                                   " is not a 256-byte aligned 48-bit address");
-  }
-  if (d.size_bytes == 0 || d.size_bytes % 64 != 0 || d.size_bytes > kLimit) {
-    return Status::InvalidArgument("BVH size_bytes " + Hex(d.size_bytes) +
-                                   " is not a non-zero multiple of 64 up to 2^48");
-  }
+  TEXUNIT_RETURN_IF_ERROR(ValidateBvhDesc(d));
   const uint64_t w0 =
       d.base_address >> 8 | uint64_t{d.box_grow_value} << 55 | uint64_t{d.box_sort_en} << 63;
   const uint64_t w1 = ((d.size_bytes >> 6) - 1) | uint64_t{d.triangle_return_mode} << 56 |
