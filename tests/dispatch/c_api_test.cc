@@ -1,5 +1,5 @@
-// The C API: an IMAGE_LOAD run from C-style state, error codes with messages, and the
-// translation callback.
+// The C API: an IMAGE_LOAD and a BVH ray test run from C-style state, error codes with messages,
+// and the translation callback.
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -49,6 +49,50 @@ TEST(CApi, ExecutesAnImageLoadAgainstRegisteredMemory) {
   EXPECT_EQ(std::bit_cast<float>(st.vgprs[0 * 64 + 3]), 204.0f / 255.0f);
   EXPECT_EQ(std::bit_cast<float>(st.vgprs[3 * 64 + 3]), 1.0f);
   EXPECT_STREQ(texunit_last_error(), "");
+  texunit_memory_destroy(mem);
+  texunit_runtime_destroy(rt);
+}
+
+// IMAGE_BVH_INTERSECT_RAY through the C entry point: image_bvh_intersect_ray v[4:7], v[8:23],
+// s[0:3] on gfx1030 ([0x01,0x9f,0x98,0xf1,0x08,0x04,0x00,0x00]) against one triangle node,
+// V0 = (0,0,5), V1 = (4,0,5), V2 = (0,4,5), from (1, 1, 0) along +z. Unsheared (kz = z):
+// A, B, C = (-1,-1,5), (3,-1,5), (-1,3,5); U = 1 - 9 = -8, V = -3 - 1 = -4, W = -3 - 1 = -4;
+// det = -16, T = 5 (U + V + W) = -80 (docs/bvh.md): {-80, -16, -4, -4}, t = 5.
+TEST(CApi, ExecutesABvhRayTest) {
+  constexpr uint32_t kBvh[2] = {0xf1989f01u, 0x00000408u};
+  std::vector<uint8_t> node(64, 0);
+  const float v[9] = {0, 0, 5, 4, 0, 5, 0, 4, 5};
+  std::memcpy(node.data(), v, sizeof(v));
+  std::vector<uint32_t> sgprs(8, 0), vgprs(24 * 64, 0);
+  // BVH T#: base >> 8, size 1 unit (64 bytes), triangle_return_mode 1, type 8.
+  sgprs[0] = kBase >> 8;
+  sgprs[2] = 0;
+  sgprs[3] = (1u << 24) | (8u << 28);
+  const uint32_t ray[11] = {0,  // node pointer: offset 0, type 0
+                            std::bit_cast<uint32_t>(100.0f),
+                            std::bit_cast<uint32_t>(1.0f),
+                            std::bit_cast<uint32_t>(1.0f),
+                            0,
+                            0,
+                            0,
+                            std::bit_cast<uint32_t>(1.0f),
+                            0,
+                            0,
+                            0};
+  for (int k = 0; k < 11; ++k) vgprs[(8 + k) * 64] = ray[k];
+  texunit_runtime* rt = nullptr;
+  ASSERT_EQ(texunit_runtime_create(nullptr, 1, &rt), 0) << texunit_last_error();
+  texunit_memory* mem = nullptr;
+  ASSERT_EQ(texunit_memory_create(&mem), 0);
+  ASSERT_EQ(texunit_memory_add_region(mem, kBase, node.data(), node.size(), 0), 0);
+  ASSERT_EQ(texunit_gcn_execute(rt, "gfx1030", kBvh, 2, 1, 1, sgprs.data(), sgprs.size(),
+                                vgprs.data(), 24, mem),
+            0)
+      << texunit_last_error();
+  EXPECT_EQ(std::bit_cast<float>(vgprs[4 * 64]), -80.0f);
+  EXPECT_EQ(std::bit_cast<float>(vgprs[5 * 64]), -16.0f);
+  EXPECT_EQ(std::bit_cast<float>(vgprs[6 * 64]), -4.0f);
+  EXPECT_EQ(std::bit_cast<float>(vgprs[7 * 64]), -4.0f);
   texunit_memory_destroy(mem);
   texunit_runtime_destroy(rt);
 }
