@@ -36,15 +36,18 @@ HWY_INLINE VU GatherTexel(const WaveSetup& s, const OutputPlan& p, const LevelGe
         *missed, ZeroNonResident<VU>(s, g.offset_words, elem, hn::AndNot(border, active), bits));
   }
   if (s.has_border) BorderTexel(du, s.border_bits, hn::RebindMask(du, border), bits);
-  if (s.plan.numeric == NumericClass::kFloat) {
-    for (int c = 0; c < 4; ++c) bits[c] = AsBits(FlushDenormal(AsFloat(bits[c])));
-  }
+  const bool flush = s.plan.numeric == NumericClass::kFloat;
   if (s.compare) {
     TEXUNIT_VEC4(VF, t);
-    CompareTexel(s, ref, AsFloat(bits[0]), t);
+    const VF x = AsFloat(bits[0]);
+    CompareTexel(s, ref, flush ? FlushDenormal(x) : x, t);
     for (int c = 0; c < 4; ++c) bits[c] = AsBits(t[c]);
+    return SelectResult(p, s.gather_sel, bits);
   }
-  return SelectResult(p, s.gather_sel, bits);
+  // Only the gathered component is flushed: the others are dropped (and DST_SEL's 0 and 1
+  // constants are not denormal).
+  const VU r = SelectResult(p, s.gather_sel, bits);
+  return flush ? AsBits(FlushDenormal(AsFloat(r))) : r;
 }
 
 // The status dword of a gather: 0, or on a PRT its TEXEL_FAIL / LOD_WARNING at the gather level.
