@@ -147,7 +147,8 @@ HWY_INLINE void GatherWaveImpl(const WaveSetup& s) {
     }
     // Seed 000's order: (x0, y1), (x1, y1), (x1, y0), (x0, y0). (No arrays of vectors: SVE's
     // are sizeless.)
-    const auto write = [&](int k, VI x, VI y, MI border) {
+    // Inlined: as a call it stayed out of line, and its four uses share the loads of the plan.
+    const auto write = [&](int k, VI x, VI y, MI border) HWY_ATTR __attribute__((always_inline)) {
       WriteResult(
           out,
           GatherTexel(s, out, g, x, y, slice, hn::Or(slice_border, border), ref, active, &missed),
