@@ -47,10 +47,12 @@ HWY_INLINE OutputPlan MakeOutputPlan(const WaveSetup& s) {
   return p;
 }
 
-// Filtered channels as result bits: float-class results flushed when denormal.
-HWY_INLINE void ResultBits(const OutputPlan& p, Vec4<VF> c, Vec4<VU> bits) {
-  const bool float_results = p.numeric == NumericClass::kFloat;
-  for (int i = 0; i < 4; ++i) bits[i] = AsBits(float_results ? FlushDenormal(c[i]) : c[i]);
+// Filtered channels as result bits: float-class results flushed when denormal, unless the caller
+// knows none can be (`may_be_denormal` false).
+HWY_INLINE void ResultBits(const OutputPlan& p, Vec4<VF> c, Vec4<VU> bits,
+                           bool may_be_denormal = true) {
+  const bool flush = may_be_denormal && p.numeric == NumericClass::kFloat;
+  for (int i = 0; i < 4; ++i) bits[i] = AsBits(flush ? FlushDenormal(c[i]) : c[i]);
 }
 
 // One result dword per lane to `out` (D16: converted into the low half).

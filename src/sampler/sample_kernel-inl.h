@@ -348,6 +348,15 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
   const bool min_linear = K::kXy == KeyXy::kAny ? s.min_linear : K::kXy == KeyXy::kBilinear;
   const bool aniso = kProbes && s.aniso > 1;
   const bool compare = (kGeneral && w.compare) || K::kCompare;
+  // RGBA8 UNORM and sRGB results of a kernel that blends no levels and reads no border colour
+  // (not the general one) are weighted sums of codes (or sRGB table values, all 0 or at least
+  // 3e-4) over 255, the weights products of bilinear fractions of binary32 coordinates (0 or at
+  // least 2^-25 each: x = u w - 0.5 has the spacing of a number near 0.5 or is below -0.25) or
+  // quantised ones: never below 1e-18, so never denormal, and the flush is skipped. A mip blend's
+  // fraction has no such bound (an _L operand of 1e-40 gives one), so blending kernels flush.
+  constexpr bool kMayBeDenormal =
+      kGeneral || K::kMip != KeyMip::kNoBlend ||
+      (kPath != FetchPath::kRgba8Unorm && kPath != FetchPath::kRgba8Srgb);
 
   for (size_t base = 0; base < out.lane_count; base += n) {
     const hn::Mask<DU> active_u = ActiveMask(du, s.exec, base);
@@ -406,7 +415,7 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
     // Compare results are not codes.
     if (!compare) PostDivideT<kPath>(s.plan, c, kGeneral && w.border);
     TEXUNIT_VEC4(VU, bits);
-    ResultBits(out, c, bits);
+    ResultBits(out, c, bits, kMayBeDenormal);
     VU status = hn::Zero(du);
     if (prt_status) {
       const DI di;

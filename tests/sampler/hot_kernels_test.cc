@@ -238,6 +238,42 @@ TEST(HotKernelKey, SelectsOnlyTheKeysItWasCompiledFor) {
   EXPECT_EQ(slot(), -1);
 }
 
+// RGBA8 kernels that blend no levels skip the denormal flush (no result can be denormal); those
+// that blend must keep it: an _L LOD of 1e-40 between level 0 (all 0) and level 1 (all 255)
+// blends 255 * 1e-40 = 2.55e-38 codes, 1e-40 after the division by 255, which must come back
+// flushed to +0 (docs/sampling.md: float-class sample results are flushed when denormal).
+TEST_P(HotKernels, MipBlendOfADenormalFractionIsFlushed) {
+  ImageDesc image = MakeImage2D(FormatId::kR8G8B8A8_UNORM, 2, 2, 2, kBase);
+  ImageLayout layout;
+  ASSERT_TRUE(ComputeImageLayout(image, &layout).ok());
+  std::vector<uint8_t> texels(layout.total_bytes, 0);
+  for (uint64_t b = layout.levels[1].offset; b < layout.total_bytes; ++b) texels[b] = 255;
+  Memory memory;
+  ASSERT_TRUE(memory.AddRegion(kBase, texels.data(), texels.size()).ok());
+  SamplerDesc smp;
+  smp.xy_mag_filter = smp.xy_min_filter = XyFilter::kBilinear;
+  smp.mip_filter = MipFilter::kLinear;
+  smp.max_lod = 15 * 256;
+  std::vector<uint32_t> coord(64, Bits(0.5f)), lod(64, Bits(1e-40f)), results(64, 0xDEADBEEFu);
+  TexRequest q;
+  q.op = Op{OpKind::kSample, kOpLod};
+  q.image = &image;
+  q.sampler = &smp;
+  q.memory = &memory;
+  q.in.coord[0] = q.in.coord[1] = coord.data();
+  q.in.lod = lod.data();
+  for (auto& d : q.out.data) d = results.data();
+  {
+    WaveSetup setup;
+    ASSERT_TRUE(PrepareWave(q, ExecOptions{}, &setup).ok());
+    ASSERT_EQ(setup.hot_kernel,
+              HotSampleSlot(HotFormat::kRgba8Unorm, HotFilter::kTrilinear, KeyAddress::kWrap));
+  }
+  q.mods.dmask = 0x1;  // R only
+  ASSERT_TRUE(rt_[1]->Execute(q).ok());
+  for (uint32_t lane = 0; lane < 64; ++lane) ASSERT_EQ(results[lane], 0u) << lane;
+}
+
 INSTANTIATE_TEST_SUITE_P(Targets, HotKernels, ::testing::ValuesIn(Runtime::SupportedTargets()),
                          [](const auto& info) { return info.param; });
 
