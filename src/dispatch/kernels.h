@@ -33,7 +33,7 @@ struct KernelTable {
   // 32-bit lanes per vector of the sample kernels: 1 (SCALAR) to 64 (SVE at 2048 bits).
   size_t (*vector_lanes)() = nullptr;
   int64_t (*hot_target)() = nullptr;  // of the hot kernel file filled last
-  BvhKernel bvh = nullptr;  // BVH node tests (bvh_kernels.cc)
+  BvhKernel bvh = nullptr;            // BVH node tests (bvh_kernels.cc)
   int64_t (*bvh_target)() = nullptr;
 };
 

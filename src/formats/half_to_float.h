@@ -16,7 +16,7 @@ constexpr uint32_t HalfToFloatBits(uint16_t h) {
   const uint32_t exponent = (h >> 10) & 0x1Fu;
   const uint32_t mantissa = h & 0x3FFu;
   const uint32_t normal = (exponent + 112) << 23 | mantissa << 13;  // rebias 15 -> 127
-  const uint32_t special = 0x7F800000u | mantissa << 13;           // infinity, NaN
+  const uint32_t special = 0x7F800000u | mantissa << 13;            // infinity, NaN
   const uint32_t small = std::bit_cast<uint32_t>(static_cast<float>(mantissa) * 0x1p-24f);
   return sign | (exponent == 0 ? small : exponent == 0x1F ? special : normal);
 }

@@ -82,8 +82,7 @@ TEST(Capabilities, EveryRdnaOpcodeBelongsToAFamily) {
 TEST(Capabilities, RequestValidationFollowsTheTable) {
   // Ops outside the release are Unimplemented naming why, before anything else is looked at.
   for (const Op op : {Op{OpKind::kSample, kOpDeriv | kOpG16}, Op{OpKind::kGather4, kOpGather4H},
-                      Op{OpKind::kSample, kOpLod | kOpLz},
-                      Op{OpKind::kLoad, kOpSgn}}) {
+                      Op{OpKind::kSample, kOpLod | kOpLz}, Op{OpKind::kLoad, kOpSgn}}) {
     TexRequest q;
     q.op = op;
     WaveSetup setup;

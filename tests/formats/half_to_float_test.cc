@@ -1,13 +1,13 @@
 // HalfToFloatBits on all 65536 binary16 values, against the value each encodes computed from
 // the IEEE 754 definition with ldexp: (-1)^s * m * 2^-24 for exponent 0, (-1)^s * (1024 + m) *
 // 2^(e - 25) otherwise; exponent 31 is infinity (m = 0) or NaN with m in the top of the payload.
+#include "formats/half_to_float.h"
+
 #include <gtest/gtest.h>
 
 #include <bit>
 #include <cmath>
 #include <cstdint>
-
-#include "formats/half_to_float.h"
 
 namespace texunit {
 namespace {

@@ -271,7 +271,8 @@ Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& w
     return Status::InvalidArgument(std::string(inst.mnemonic) + ": the _G16 ops do not exist on " +
                                    MimgGfxName(inst.gfx) + " (GFX9 packs derivatives with A16)");
   }
-  if (inst.op.kind == OpKind::kBvhIntersectRay) return rdna::ExecuteBvh(runtime, inst, wave, memory);
+  if (inst.op.kind == OpKind::kBvhIntersectRay)
+    return rdna::ExecuteBvh(runtime, inst, wave, memory);
 
   // T#: 4 dwords with R128, else 8.
   const uint32_t t_dwords = inst.mods.r128 ? 4 : 8;
