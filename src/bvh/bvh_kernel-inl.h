@@ -14,19 +14,13 @@
 #include <limits>
 
 #include "bvh/bvh_wave.h"
+#include "formats/channel_convert-inl.h"
 #include "hwy/highway.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace texunit {
 namespace HWY_NAMESPACE {
 namespace bvh {
-
-namespace hn = hwy::HWY_NAMESPACE;
-using DF = hn::ScalableTag<float>;
-using DU = hn::RebindToUnsigned<DF>;
-using VF = hn::Vec<DF>;
-using VU = hn::Vec<DU>;
-using MF = hn::Mask<DF>;
 
 // IEEE 754-2008 minNum/maxNum: a NaN operand yields the other one.
 HWY_INLINE VF MinNum(VF a, VF b) {
@@ -57,26 +51,6 @@ HWY_INLINE void MergeResult(uint32_t* row, size_t i, MF m, VU value) {
   hn::Store(hn::IfThenElse(hn::RebindMask(du, m), value, hn::Load(du, row + i)), du, row + i);
 }
 
-// binary16 in the low 16 bits of each lane -> binary32, exactly: a zero or denormal is its
-// mantissa times 2^-24, which binary32 holds.
-HWY_INLINE VF HalfToFloat(VU h) {
-  const DF df;
-  const DU du;
-  const hn::RebindToSigned<DF> di;
-  const VU sign = hn::ShiftLeft<16>(hn::And(h, hn::Set(du, 0x8000u)));
-  const VU exponent = hn::And(hn::ShiftRight<10>(h), hn::Set(du, 0x1Fu));
-  const VU mantissa = hn::And(h, hn::Set(du, 0x3FFu));
-  const VU normal =
-      hn::Or(hn::ShiftLeft<23>(hn::Add(exponent, hn::Set(du, 112u))), hn::ShiftLeft<13>(mantissa));
-  const VU special = hn::Or(hn::Set(du, 0x7F800000u), hn::ShiftLeft<13>(mantissa));
-  const VU small =
-      hn::BitCast(du, hn::Mul(hn::ConvertTo(df, hn::BitCast(di, mantissa)), hn::Set(df, 0x1p-24f)));
-  const VU magnitude =
-      hn::IfThenElse(hn::Eq(exponent, hn::Zero(du)), small,
-                     hn::IfThenElse(hn::Eq(exponent, hn::Set(du, 0x1Fu)), special, normal));
-  return hn::BitCast(df, hn::Or(sign, magnitude));
-}
-
 // Bound k (min.x .. max.z) of child c: box32's row, or on box16 lanes (`is16`, when `any16`)
 // the widened half.
 HWY_INLINE VF Bound(const BvhWave& w, size_t i, int c, int k, bool any16, MF is16) {
@@ -85,7 +59,7 @@ HWY_INLINE VF Bound(const BvhWave& w, size_t i, int c, int k, bool any16, MF is1
   const DU du;
   const VU packed = hn::Load(du, w.box16[c][k / 2] + i);
   const VU half = (k & 1) ? hn::ShiftRight<16>(packed) : hn::And(packed, hn::Set(du, 0xFFFFu));
-  return hn::IfThenElse(is16, HalfToFloat(half), b32);
+  return hn::IfThenElse(is16, AsFloat(SmallFloatToF32(half, 10, true)), b32);
 }
 
 // One child's slab test: its result slot (the child pointer or a miss) and sort key (tmin).
@@ -271,7 +245,7 @@ HWY_INLINE void TriangleChunk(BvhWave& w, size_t i, MF lanes) {
 // Tests every staged node of the wave, a vector of lanes at a time; chunks with no lane of a
 // kind skip that kind's test.
 HWY_INLINE void BvhWaveImpl(BvhWave& w) {
-  const size_t n = bvh::hn::Lanes(bvh::DF());
+  const size_t n = hn::Lanes(DF());
   for (size_t i = 0; i < w.lane_count; i += n) {
     const uint64_t chunk = n >= 64 ? ~0ull : (uint64_t{1} << n) - 1;
     if ((w.box_lanes >> i) & chunk) bvh::BoxChunk(w, i, bvh::ChunkMask(w.box_lanes, i));
