@@ -6,6 +6,7 @@
 #include <string>
 
 #include "bvh/bvh_wave.h"
+#include "sampler/wave_setup.h"
 
 namespace texunit {
 
@@ -97,7 +98,7 @@ Status StageBvhWave(const BvhRequest& req, BvhWave* w) {
   const BvhDesc& desc = *req.desc;
 
   w->lane_count = req.lane_count;
-  w->exec = req.exec & (req.lane_count == 64 ? ~0ull : (1ull << req.lane_count) - 1);
+  w->exec = req.exec & LaneMask(req.lane_count);
   w->box_lanes = 0;
   w->box16_lanes = 0;
   w->triangle_lanes = 0;
@@ -158,8 +159,7 @@ Status StageBvhWave(const BvhRequest& req, BvhWave* w) {
 }
 
 void WriteBvhResults(const BvhWave& w, const BvhRequest& req) {
-  const uint64_t all = req.lane_count == 64 ? ~0ull : (1ull << req.lane_count) - 1;
-  if (w.exec == all) {  // every lane active: whole columns
+  if (w.exec == LaneMask(req.lane_count)) {  // every lane active: whole columns
     for (int k = 0; k < 4; ++k) std::memcpy(req.out[k], w.result[k], size_t{req.lane_count} * 4);
     return;
   }

@@ -6,6 +6,8 @@
 #include <bit>
 #include <string>
 
+#include "sampler/wave_setup.h"
+
 namespace texunit {
 
 Status ExecuteMsaaLoad(const Runtime& runtime, const TexRequest& req) {
@@ -42,8 +44,7 @@ Status ExecuteMsaaLoad(const Runtime& runtime, const TexRequest& req) {
   alignas(64) uint32_t fragment[kMaxLanes] = {};
   alignas(64) uint32_t status[kMaxLanes] = {};
   const bool want_status = req.out.status != nullptr && (req.mods.tfe || req.mods.lwe);
-  const uint64_t active =
-      req.exec & (req.lane_count == 64 ? ~0ull : (uint64_t{1} << req.lane_count) - 1);
+  const uint64_t active = req.exec & LaneMask(req.lane_count);
   for (uint32_t k = 0; k < 4; ++k) {
     for (uint32_t lane = 0; lane < req.lane_count; ++lane) {
       fragment[lane] = group[lane] + k;

@@ -28,12 +28,12 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
-#include <cstring>
 #include <string>
 
 #include "isa/gcn/descriptor_cache.h"
 #include "isa/gcn/mimg_address_layout.h"
 #include "isa/gcn/mimg_opcodes.h"
+#include "isa/gcn/mimg_registers.h"
 #include "isa/rdna/bvh_execute.h"
 #include "isa/rdna/gfx10_formats.h"
 #include "texunit/amd_formats.h"
@@ -43,15 +43,7 @@ namespace texunit::gcn {
 
 namespace {
 
-constexpr uint32_t kLaneStride = 64;  // WaveState::vgprs holds 64 lanes per VGPR
 alignas(64) constexpr uint32_t kZeroColumn[kLaneStride] = {};
-
-// "s8", "s[8:15]", "v4", "v[4:7]" as the disassembler writes register ranges.
-std::string RegRange(char prefix, uint32_t first, uint32_t count) {
-  if (count <= 1) return prefix + std::to_string(first);
-  return std::string(1, prefix) + "[" + std::to_string(first) + ":" +
-         std::to_string(first + count - 1) + "]";
-}
 
 bool IsArrayType(ImageType t) {
   return t == ImageType::k1DArray || t == ImageType::k2DArray || t == ImageType::k2DMsaaArray;
@@ -326,29 +318,8 @@ Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& w
   req.precision = precision;
   alignas(64) uint32_t addr[16][kLaneStride];
   alignas(64) uint32_t wide[16][kLaneStride];
-  // GFX10 NSA: address dword k is in VGPR nsa_vaddr[k] (the decoder checked their count against
-  // the op, DIM and A16/G16); otherwise VADDR, VADDR + 1, ...
-  const bool nsa = inst.nsa_dwords != 0;
-  if (nsa && layout.dwords > 1u + 4u * inst.nsa_dwords) {
-    return Status::InvalidArgument(
-        std::string(inst.mnemonic) + " reads " + std::to_string(layout.dwords) + " address dwords" +
-        (inst.mods.a16 || (inst.op.flags & kOpG16) ? " (16-bit packed)" : "") +
-        ", but NSA=" + std::to_string(inst.nsa_dwords) + " names fewer");
-  }
-  const auto address_vgpr = [&](uint32_t k) -> uint32_t {
-    return nsa ? inst.nsa_vaddr[k] : inst.vaddr + k;
-  };
-  for (uint32_t k = 0; k < layout.dwords; ++k) {
-    if (address_vgpr(k) >= num_vgprs) {
-      return Status::InvalidArgument(
-          "VADDR " +
-          (nsa ? RegRange('v', address_vgpr(k), 1) : RegRange('v', inst.vaddr, layout.dwords)) +
-          " is outside the wave's " + std::to_string(num_vgprs) + " VGPRs");
-    }
-  }
-  for (uint32_t k = 0; k < layout.dwords; ++k) {
-    std::memcpy(addr[k], &wave.vgprs[size_t{address_vgpr(k)} * kLaneStride], sizeof(addr[k]));
-  }
+  TEXUNIT_RETURN_IF_ERROR(ReadAddressDwords(inst, wave, layout.dwords,
+                                            inst.mods.a16 || (inst.op.flags & kOpG16), addr));
   const bool has_sampler = NeedsSampler(inst.op.kind);
   uint32_t* column[16];  // operand k's 32-bit column
   for (uint32_t k = 0; k < layout.count; ++k) {

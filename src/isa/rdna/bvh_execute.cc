@@ -7,38 +7,25 @@
 #include "isa/rdna/bvh_execute.h"
 
 #include <algorithm>
-#include <cstring>
 #include <string>
 
 #include "formats/half_to_float.h"
+#include "isa/gcn/mimg_registers.h"
+#include "sampler/wave_setup.h"
 #include "texunit/rdna.h"
 
 namespace texunit::rdna {
 
-namespace {
-
-constexpr uint32_t kLaneStride = 64;
-
-// "v4" or "v[4:7]", as the disassembler writes them.
-std::string VgprText(uint32_t first, uint32_t count) {
-  std::string s(1, 'v');
-  if (count == 1) return s += std::to_string(first);
-  s += '[';
-  s += std::to_string(first);
-  s += ':';
-  s += std::to_string(first + count - 1);
-  return s += ']';
-}
-
-}  // namespace
+using gcn::kLaneStride;
+using gcn::RegRange;
 
 Status ExecuteBvh(const Runtime& runtime, const gcn::MimgInstruction& inst, gcn::WaveState& wave,
                   const Memory& memory) {
   const size_t num_vgprs = wave.vgprs.size() / kLaneStride;
   if (inst.srsrc + 4u > wave.sgprs.size()) {
-    return Status::InvalidArgument("SRSRC s[" + std::to_string(inst.srsrc) + ":" +
-                                   std::to_string(inst.srsrc + 3) + "] is outside the wave's " +
-                                   std::to_string(wave.sgprs.size()) + " SGPRs");
+    return Status::InvalidArgument("SRSRC " + RegRange('s', inst.srsrc, 4) +
+                                   " is outside the wave's " + std::to_string(wave.sgprs.size()) +
+                                   " SGPRs");
   }
   const std::span<const uint32_t> t = wave.sgprs.subspan(inst.srsrc, 4);
   const bool unbound = std::all_of(t.begin(), t.end(), [](uint32_t d) { return d == 0; });
@@ -46,35 +33,20 @@ Status ExecuteBvh(const Runtime& runtime, const gcn::MimgInstruction& inst, gcn:
   if (!unbound) {
     const Status st = DecodeBvhDesc(t, &desc);
     if (!st.ok()) {
-      return Status(st.code(), "SRSRC s[" + std::to_string(inst.srsrc) + ":" +
-                                   std::to_string(inst.srsrc + 3) + "]: " + st.message());
+      return Status(st.code(), "SRSRC " + RegRange('s', inst.srsrc, 4) + ": " + st.message());
     }
   }
 
   const uint32_t dwords = static_cast<uint32_t>(AddressDwords(inst));
   const uint32_t node_dwords = dwords - 4 - (inst.mods.a16 ? 3 : 6);
-  const bool nsa = inst.nsa_dwords != 0;
-  if (nsa && dwords > 1u + 4u * inst.nsa_dwords) {
-    return Status::InvalidArgument(std::string(inst.mnemonic) + " reads " + std::to_string(dwords) +
-                                   " address dwords, but NSA=" + std::to_string(inst.nsa_dwords) +
-                                   " names fewer");
-  }
-  const auto address_vgpr = [&](uint32_t k) -> uint32_t {
-    return nsa ? inst.nsa_vaddr[k] : inst.vaddr + k;
-  };
-  for (uint32_t k = 0; k < dwords; ++k) {
-    if (address_vgpr(k) >= num_vgprs) {
-      return Status::InvalidArgument(
-          "VADDR " + (nsa ? VgprText(address_vgpr(k), 1) : VgprText(inst.vaddr, dwords)) +
-          " is outside the wave's " + std::to_string(num_vgprs) + " VGPRs");
-    }
-  }
+  alignas(64) uint32_t addr[12][kLaneStride];
+  TEXUNIT_RETURN_IF_ERROR(gcn::ReadAddressDwords(inst, wave, dwords, inst.mods.a16, addr));
   if (inst.vdata + 4u > num_vgprs) {
-    return Status::InvalidArgument("VDATA " + VgprText(inst.vdata, 4) + " is outside the wave's " +
-                                   std::to_string(num_vgprs) + " VGPRs");
+    return Status::InvalidArgument("VDATA " + RegRange('v', inst.vdata, 4) +
+                                   " is outside the wave's " + std::to_string(num_vgprs) +
+                                   " VGPRs");
   }
-  const uint64_t active =
-      wave.exec & (wave.lane_count == 64 ? ~0ull : (1ull << wave.lane_count) - 1);
+  const uint64_t active = wave.exec & LaneMask(wave.lane_count);
   uint32_t* vdata = &wave.vgprs[size_t{inst.vdata} * kLaneStride];
   if (unbound) {
     for (uint32_t k = 0; k < 4; ++k) {
@@ -85,10 +57,6 @@ Status ExecuteBvh(const Runtime& runtime, const gcn::MimgInstruction& inst, gcn:
     return Status::Ok();
   }
 
-  alignas(64) uint32_t addr[12][kLaneStride];
-  for (uint32_t k = 0; k < dwords; ++k) {
-    std::memcpy(addr[k], &wave.vgprs[size_t{address_vgpr(k)} * kLaneStride], sizeof(addr[k]));
-  }
   BvhRequest req;
   req.desc = &desc;
   req.memory = &memory;
