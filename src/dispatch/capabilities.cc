@@ -22,6 +22,9 @@ constexpr OpFamily kFamilies[] = {
      kSampledImageTypes, true, ""},
     {"IMAGE_GATHER4", OpKind::kGather4, kGatherSuffixes, SuffixRule::kOneLodSource,
      kSampledImageTypes, true, ""},
+    // GFX9/GFX10's 4x1 gather (docs/sampling.md, "GATHER4H").
+    {"IMAGE_GATHER4H", OpKind::kGather4, kOpGather4H, SuffixRule::kAnySubset, kSampledImageTypes,
+     true, ""},
     {"IMAGE_GET_LOD", OpKind::kGetLod, 0, SuffixRule::kAnySubset, kSampledImageTypes, true, ""},
     // Four one-component loads (Runtime::Execute composes them; docs/sampling.md, "MSAA_LOAD").
     {"IMAGE_MSAA_LOAD", OpKind::kMsaaLoad, 0, SuffixRule::kAnySubset,
@@ -33,8 +36,6 @@ constexpr OpFamily kFamilies[] = {
      kSampledImageTypes, false,
      "a request's derivatives are 32-bit; gcn::Execute widens the _G16 ops' 16-bit ones and "
      "sends the _D op"},
-    {"IMAGE_GATHER4H", OpKind::kGather4, kOpGather4H, SuffixRule::kAnySubset, kSampledImageTypes,
-     false, "GFX9's GATHER4H (four texels of one row) is not modelled yet"},
 };
 
 bool FollowsRule(const OpFamily& f, uint32_t flags) {

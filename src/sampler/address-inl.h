@@ -292,6 +292,16 @@ HWY_INLINE void BilinearFootprint(const WaveSetup& s, const LevelGeometry& g, VF
   BilinearFootprint<kBorder>(s, g, u, v, ox, oy, linear, m, s.clamp_x, s.clamp_y);
 }
 
+// GATHER4H's first column before the clamp mode: the bilinear footprint's i0 = floor(u - 0.5),
+// after a half-border clamp of u (docs/sampling.md, "GATHER4H").
+HWY_INLINE VI RowStart(const WaveSetup& s, const LevelGeometry& g, VF u) {
+  const DF df;
+  VI i0;
+  VF unused;
+  AxisFraction(s, HalfBorderClamp(s.clamp_x, u, g.w), hn::FirstN(df, hn::Lanes(df)), &i0, &unused);
+  return i0;
+}
+
 // 1D images (and 1D arrays): the footprint along x; both rows are row 0, with no weight and no
 // border (docs/sampling.md: CLAMP_Y and the offset's Y are not read).
 template <bool kBorder>

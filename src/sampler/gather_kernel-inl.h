@@ -1,6 +1,7 @@
-// IMAGE_GATHER4 with every variant (_L, _LZ, _B, _CL, _C, _O) and IMAGE_GET_LOD on every image
-// type (docs/sampling.md, "GATHER4" and "GET_LOD"): the LOD stage picks one level per lane,
-// the address stage the 2x2 footprint, and the four texels are returned as a load reads them.
+// IMAGE_GATHER4 with every variant (_L, _LZ, _B, _CL, _C, _O), IMAGE_GATHER4H and IMAGE_GET_LOD on
+// every image type (docs/sampling.md, "GATHER4", "GATHER4H" and "GET_LOD"): the LOD stage picks
+// one level per lane, the address stage the 2x2 footprint (or GATHER4H's 4x1 row), and the four
+// texels are returned as a load reads them.
 #if defined(TEXUNIT_GATHER_KERNEL_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef TEXUNIT_GATHER_KERNEL_INL_H_
 #undef TEXUNIT_GATHER_KERNEL_INL_H_
@@ -101,6 +102,8 @@ HWY_INLINE void GatherWaveImpl(const WaveSetup& s) {
   const bool use_offset = s.use_offset;
   const bool one_d = !s.uses_y, layered = s.uses_layer, volume = s.uses_z;
   const bool cube = s.cube_seamless;
+  const bool row = s.gather_row;
+  const MI none = hn::FirstN(di, 0);
   const MF all = hn::FirstN(df, n);
 
   for (size_t base = 0; base < out.lane_count; base += n) {
@@ -154,10 +157,20 @@ HWY_INLINE void GatherWaveImpl(const WaveSetup& s) {
           GatherTexel(s, out, g, x, y, slice, hn::Or(slice_border, border), ref, active, &missed),
           active_u, all_active, out.data[k], base);
     };
-    write(0, f.x0, f.y1, hn::Or(f.bx0, f.by1));
-    write(1, f.x1, f.y1, hn::Or(f.bx1, f.by1));
-    write(2, f.x1, f.y0, hn::Or(f.bx1, f.by0));
-    write(3, f.x0, f.y0, hn::Or(f.bx0, f.by0));
+    if (row) {  // GATHER4H: T(i0 - 1 + k, j0), each column mapped by CLAMP_X on its own
+      const VI i0 = RowStart(s, g, u);
+      for (int k = 0; k < 4; ++k) {
+        MI bx = none;
+        const VI x = ApplyClamp<true>(df, s.clamp_x, hn::Add(i0, hn::Set(di, k - 1)), g.w, g.inv_w,
+                                      s.pow2_x, &bx);
+        write(k, x, f.y0, hn::Or(bx, f.by0));
+      }
+    } else {
+      write(0, f.x0, f.y1, hn::Or(f.bx0, f.by1));
+      write(1, f.x1, f.y1, hn::Or(f.bx1, f.by1));
+      write(2, f.x1, f.y0, hn::Or(f.bx1, f.by0));
+      write(3, f.x0, f.y0, hn::Or(f.bx0, f.by0));
+    }
     WriteStatus(out, active_u, all_active, base, GatherStatus(s, missed, active, level));
   }
 }

@@ -233,8 +233,9 @@ Status PrepareSampler(const TexRequest& req, WaveSetup* s) {
   }
   if (s->cube) {
     // A cube reads no offsets; a seamless one no clamp modes (so no border color either).
+    // GATHER4H reads the face as a non-seamless cube does (docs/sampling.md, "GATHER4H").
     s->use_offset = false;
-    s->cube_seamless = !sd->disable_cube_wrap;
+    s->cube_seamless = !sd->disable_cube_wrap && (req.op.flags & kOpGather4H) == 0;
   }
   if (!s->cube_seamless) TEXUNIT_RETURN_IF_ERROR(PrepareBorder(req, s));
   s->sample_mip = EffectiveMipFilter(*s, /*one_level=*/false);
@@ -246,6 +247,7 @@ Status PrepareSampler(const TexRequest& req, WaveSetup* s) {
   if (s->general_kernel && s->plan.path != FetchPath::kBlock) s->plan.path = FetchPath::kPlain;
   if (req.op.kind == OpKind::kGather4) {
     s->gather_sel = SelOf(req.image->dst_sel[std::countr_zero(req.mods.dmask & 0xFu)]);
+    s->gather_row = (req.op.flags & kOpGather4H) != 0;
   }
   if (s->lod_explicit) TEXUNIT_RETURN_IF_ERROR(Need(req.in.lod, "lod"));
   if (s->use_bias_operand) TEXUNIT_RETURN_IF_ERROR(Need(req.in.bias, "bias"));

@@ -121,6 +121,7 @@ struct WaveSetup {
   float compare_divisor = 0.0f;
   float compare_reciprocal = 0.0f;
   uint8_t gather_sel = kSelX;  // GATHER4: the DST_SEL-mapped component of the DMASK bit
+  bool gather_row = false;     // GATHER4H: the 4x1 row instead of the 2x2 footprint
   // Border clamp modes: whether an axis has one, and the border color's channels as a load
   // returns them (bits), in the filter domain (codes: value * divisor) and its X for compares.
   bool has_border = false;

@@ -125,6 +125,9 @@ std::unique_ptr<VkRunner> VkRunner::Create(std::string* why, std::string spirv_d
   // Anisotropic filtering (SamplerState::max_anisotropy).
   features.samplerAnisotropy = supported.samplerAnisotropy;
   r->aniso_ = supported.samplerAnisotropy == VK_TRUE;
+  // textureGatherOffsets (ConstOffsets), the GATHER4H oracle.
+  features.shaderImageGatherExtended = supported.shaderImageGatherExtended;
+  r->gather_extended_ = supported.shaderImageGatherExtended == VK_TRUE;
   // Min/max reduction and custom border colours, where the device has them.
   vkEnumerateDeviceExtensionProperties(r->physical_, nullptr, &count, nullptr);
   std::vector<VkExtensionProperties> extensions(count);

@@ -151,6 +151,8 @@ class VkRunner {
   bool CanCustomBorder() const { return custom_border_; }
   // Whether the samplerAnisotropy feature is enabled.
   bool CanAniso() const { return aniso_; }
+  // textureGatherOffsets (shaderImageGatherExtended): the GATHER4H oracle's shader needs it.
+  bool CanGatherOffsets() const { return gather_extended_; }
   // Whether 64-bit image atomics are enabled (VK_EXT_shader_image_atomic_int64's
   // shaderImageInt64Atomics, with shaderInt64): R64_UINT / R64_SINT storage images that
   // CanStorageAtomic accepts. Without them, `image_int64_why()` says what is missing.
@@ -224,6 +226,7 @@ class VkRunner {
   bool minmax_ = false;
   bool custom_border_ = false;
   bool aniso_ = false;
+  bool gather_extended_ = false;
   bool image_int64_atomics_ = false;
   std::string image_int64_why_;
 };

@@ -1,6 +1,6 @@
 // GATHER4 and depth compare (_C) on 2D images against lavapipe (docs/sampling.md, "Sampler ops on
 // 2D images"): real GFX8/GFX9 MIMG words through gcn::Execute against glslc-compiled compute
-// shaders (shaders/gather_float.comp, gather_shadow.comp, shadow_lod.comp).
+// shaders (shaders/gather_float.comp, gather_row.comp, gather_shadow.comp, shadow_lod.comp).
 //
 // Case groups:
 //  - gather: textureGather (component 0..3) and textureGatherOffset (offsets (0,0), (1,-1),
@@ -8,6 +8,9 @@
 //    1 << component, offset packed X[5:0], Y[13:8]) on RGBA8 UNORM, RGBA16F and RGBA32F images of
 //    13x11 random texel bytes (every code, NaNs, Inf and denormals included), with REPEAT,
 //    MIRRORED_REPEAT, CLAMP_TO_EDGE and two mixed pairs (S# WRAP, MIRROR, CLAMP_LAST_TEXEL).
+//  - gather row: textureGatherOffsets with the offsets (-1, 0), (0, 0), (1, 0), (2, 0), which is
+//    texel i0j0 of each offset footprint, against IMAGE_GATHER4H (GFX9 0x42) on the same images
+//    and address modes (docs/sampling.md, "GATHER4H": the same four texels by its definition).
 //  - shadow nearest / shadow linear: textureLod(sampler2DShadow, vec3(s, t, ref), lod) against
 //    IMAGE_SAMPLE_C_L (GFX8) with every VkCompareOp (S# DEPTH_COMPARE_FUNC has the same numbers),
 //    NEAREST and LINEAR filters, mip mode NEAREST on 13x11 images with 3 levels, on D32_SFLOAT
@@ -85,6 +88,9 @@ constexpr uint32_t kDepthLevels = 3;  // 13x11, 6x5, 3x2
 constexpr Encoding kGather4Lz = {0xf11c0100, 0x00820004};
 // image_gather4_lz_o v[0:3], v[4:6], s[8:15], s[16:19] dmask:0x1        (offset, s, t)
 constexpr Encoding kGather4LzO = {0xf15c0100, 0x00820004};
+// image_gather4h v[0:3], v[4:5], s[8:15], s[16:19] dmask:0x1 (gfx900 only; llvm-mc 14 does not
+// know it: image_gather4_lz's words with OP = 0x42)                      (s, t)
+constexpr Encoding kGather4H = {0xf1080100, 0x00820004};
 // image_gather4_c_lz v[0:3], v[4:6], s[8:15], s[16:19] dmask:0x1        (ref, s, t)
 constexpr Encoding kGather4CLz = {0xf13c0100, 0x00820004};
 // image_gather4_c_lz_o v[0:3], v[4:7], s[8:15], s[16:19] dmask:0x1      (offset, ref, s, t)
@@ -294,12 +300,21 @@ bool ColorRule(const ColorFormat& f, uint32_t ours, uint32_t lvp, Rule* rule) {
          std::signbit(l) == std::signbit(Float(ours));
 }
 
+// The gather tests' formats and address modes.
+const ColorFormat kGatherFormats[] = {
+    {FormatId::kR8G8B8A8_UNORM, VK_FORMAT_R8G8B8A8_UNORM, true},
+    {FormatId::kR16G16B16A16_FLOAT, VK_FORMAT_R16G16B16A16_SFLOAT, false},
+    {FormatId::kR32G32B32A32_FLOAT, VK_FORMAT_R32G32B32A32_SFLOAT, false}};
+const Address kGatherAddresses[] = {
+    {kWrap, kWrap}, {kMirror, kMirror}, {kClamp, kClamp}, {kWrap, kMirror}, {kClamp, kWrap}};
+
+// `row`: GATHER4H against gather_row.comp; otherwise GATHER4_LZ(_O) against gather_float.comp.
 Tally RunGatherCase(const Runtime& runtime, VkRunner& runner, const ColorFormat& f,
-                    const TestImage& img, const Address& address, std::mt19937& rng) {
+                    const TestImage& img, const Address& address, std::mt19937& rng, bool row) {
   constexpr int kLanesPerGroup = 128;  // per (component, offset index)
   std::vector<Words> operands;         // the shader's (s, t, component, offset index)
   for (uint32_t comp = 0; comp < 4; ++comp) {
-    for (uint32_t which = 0; which < kOffsetCount; ++which) {
+    for (uint32_t which = 0; which < (row ? 1 : kOffsetCount); ++which) {
       for (int i = 0; i < kLanesPerGroup; ++i) {
         const float s = Coordinate(rng, kW, true), t = Coordinate(rng, kH, true);
         operands.push_back({Bits(s), Bits(t), comp, which});
@@ -313,7 +328,8 @@ Tally RunGatherCase(const Runtime& runtime, VkRunner& runner, const ColorFormat&
   std::vector<Words> theirs;
   std::string error;
   Tally t;
-  if (!runner.Run(img.Vulkan(), "gather_float", state, operands, &theirs, &error)) {
+  if (!runner.Run(img.Vulkan(), row ? "gather_row" : "gather_float", state, operands, &theirs,
+                  &error)) {
     ADD_FAILURE() << "lavapipe: " << error;
     return t;
   }
@@ -325,7 +341,10 @@ Tally RunGatherCase(const Runtime& runtime, VkRunner& runner, const ColorFormat&
 
   for (size_t base = 0; base < operands.size(); base += kLanesPerGroup) {
     const uint32_t comp = operands[base][2], which = operands[base][3];
-    const Encoding words = WithDmask(which == 0 ? kGather4Lz : kGather4LzO, 1u << comp);
+    const Encoding words = WithDmask(row          ? kGather4H
+                                     : which == 0 ? kGather4Lz
+                                                  : kGather4LzO,
+                                     1u << comp);
     // texunit at the lane's coordinates and at the nudges around them.
     std::vector<Words> at[kNudges];
     for (int n = 0; n < kNudges; ++n) {
@@ -370,11 +389,11 @@ Tally RunGatherCase(const Runtime& runtime, VkRunner& runner, const ColorFormat&
       if (!matches(ours, &exact, &rule)) {
         char buf[512];
         std::snprintf(buf, sizeof(buf),
-                      "%s component %u offset (%d, %d) s %.9g t %.9g: texunit %s %s, lavapipe "
+                      "%s%s component %u offset (%d, %d) s %.9g t %.9g: texunit %s %s, lavapipe "
                       "%s %s",
-                      AddressName(address).c_str(), comp, kOffsets[which][0], kOffsets[which][1], s,
-                      tc, Hex4(ours).c_str(), Floats4(ours).c_str(), Hex4(lvp).c_str(),
-                      Floats4(lvp).c_str());
+                      row ? "GATHER4H " : "", AddressName(address).c_str(), comp,
+                      kOffsets[which][0], kOffsets[which][1], s, tc, Hex4(ours).c_str(),
+                      Floats4(ours).c_str(), Hex4(lvp).c_str(), Floats4(lvp).c_str());
         t.Wrong(buf);
       } else if (exact) {
         ++t.exact;
@@ -390,22 +409,16 @@ Tally RunGatherCase(const Runtime& runtime, VkRunner& runner, const ColorFormat&
 TEST_F(GatherCompareConformance, GatherMatchesLavapipe) {
   if (runner() == nullptr) GTEST_SKIP() << "lavapipe unavailable: " << why();
   const auto start = std::chrono::steady_clock::now();
-  const ColorFormat formats[] = {
-      {FormatId::kR8G8B8A8_UNORM, VK_FORMAT_R8G8B8A8_UNORM, true},
-      {FormatId::kR16G16B16A16_FLOAT, VK_FORMAT_R16G16B16A16_SFLOAT, false},
-      {FormatId::kR32G32B32A32_FLOAT, VK_FORMAT_R32G32B32A32_SFLOAT, false}};
-  const Address addresses[] = {
-      {kWrap, kWrap}, {kMirror, kMirror}, {kClamp, kClamp}, {kWrap, kMirror}, {kClamp, kWrap}};
   Tally total;
-  for (const ColorFormat& f : formats) {
+  for (const ColorFormat& f : kGatherFormats) {
     ASSERT_TRUE(runner()->CanSample(f.vk)) << FormatName(f.id);
     TestImage img(f.id, f.vk, 1);
     std::mt19937 rng(static_cast<uint32_t>(f.id) * 7919u + 3u);
     for (auto& b : img.bytes) b = static_cast<uint8_t>(rng());
     img.Register();
     Tally group;
-    for (const Address& a : addresses) {
-      const Tally t = RunGatherCase(runtime(), *runner(), f, img, a, rng);
+    for (const Address& a : kGatherAddresses) {
+      const Tally t = RunGatherCase(runtime(), *runner(), f, img, a, rng, /*row=*/false);
       t.Print(std::string("gather ") + FormatName(f.id) + " " + AddressName(a), false);
       EXPECT_EQ(t.wrong, 0) << "gather " << FormatName(f.id) << ", first: " << t.first_wrong;
       group.Add(t);
@@ -419,6 +432,30 @@ TEST_F(GatherCompareConformance, GatherMatchesLavapipe) {
               total.lanes, total.exact, total.classified, total.Rules().c_str(), total.open,
               total.wrong, secs, runner()->device_name().c_str());
   EXPECT_GT(total.exact + total.classified, 25000);
+}
+
+// IMAGE_GATHER4H against textureGatherOffsets with the row's offsets, on the gather test's images
+// and address modes.
+TEST_F(GatherCompareConformance, GatherRowMatchesLavapipe) {
+  if (runner() == nullptr) GTEST_SKIP() << "lavapipe unavailable: " << why();
+  if (!runner()->CanGatherOffsets()) GTEST_SKIP() << "no shaderImageGatherExtended";
+  Tally total;
+  for (const ColorFormat& f : kGatherFormats) {
+    TestImage img(f.id, f.vk, 1);
+    std::mt19937 rng(static_cast<uint32_t>(f.id) * 7907u + 5u);
+    for (auto& b : img.bytes) b = static_cast<uint8_t>(rng());
+    img.Register();
+    for (const Address& a : kGatherAddresses) {
+      const Tally t = RunGatherCase(runtime(), *runner(), f, img, a, rng, /*row=*/true);
+      t.Print(std::string("gather row ") + FormatName(f.id) + " " + AddressName(a), false);
+      EXPECT_EQ(t.wrong, 0) << "gather row " << FormatName(f.id) << ", first: " << t.first_wrong;
+      total.Add(t);
+    }
+  }
+  std::printf("gather row: %d lanes, %d exact, %d classified%s, %d open, %d wrong (%s)\n",
+              total.lanes, total.exact, total.classified, total.Rules().c_str(), total.open,
+              total.wrong, runner()->device_name().c_str());
+  EXPECT_GT(total.exact + total.classified, 5000);
 }
 
 // ------------------------------------------------------------------------------------------------

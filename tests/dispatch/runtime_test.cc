@@ -281,7 +281,8 @@ TEST(Runtime, ValidationErrorsNameFieldAndValue) {
   };
   expect(request(OpKind::kSample, kOpCompare), StatusCode::kInvalidArgument, "zcompare");
   expect(request(OpKind::kMsaaLoad, 0), StatusCode::kInvalidArgument, "T#.TYPE=2D");
-  expect(request(OpKind::kGather4, kOpGather4H), StatusCode::kUnimplemented, "IMAGE_GATHER4H");
+  expect(request(OpKind::kGather4, kOpGather4H | kOpLz), StatusCode::kUnimplemented,
+         "IMAGE_GATHER4H_LZ");  // GATHER4H has no variants
   expect(request(OpKind::kSample, kOpLod | kOpClamp), StatusCode::kUnimplemented,
          "IMAGE_SAMPLE_L_CL");  // no such opcode
   TexRequest q = request(OpKind::kLoad, 0);

@@ -11,6 +11,9 @@
 namespace texunit::reference {
 
 bool IsCube(const TexRequest& req) { return req.image->type == ImageType::kCube; }
+bool IsSeamlessCube(const TexRequest& req) {
+  return IsCube(req) && !req.sampler->disable_cube_wrap && (req.op.flags & kOpGather4H) == 0;
+}
 
 namespace {
 
@@ -44,7 +47,7 @@ void SelectCubeFace(const TexRequest& req, const Image& img, uint32_t lane, Lane
   p->face = CubeFaceOf(AsFloat(req.in.coord[2][lane]));
   p->cube_layer = img.desc->base_array + 6 * CubeIndexOf(cube, img.layers / 6);
   p->slice = p->cube_layer + p->face;
-  p->seamless = !req.sampler->disable_cube_wrap;
+  p->seamless = IsSeamlessCube(req);
 }
 
 }  // namespace
@@ -90,6 +93,8 @@ namespace {
 // What ApplyClampMode returns for a border texel: a coordinate that names no texel of the level.
 constexpr int64_t kBorder = -1;
 
+}  // namespace
+
 // The S# CLAMP mode for one axis of size n: the texel's index, or kBorder for a border texel. The
 // mirror-once modes take m = i >= 0 ? i : -1 - i. The half-border modes map like their border
 // modes; their difference is the clamp of u before the floor (HalfBorderCoord, PointIndex).
@@ -118,8 +123,6 @@ int64_t ApplyClampMode(ClampMode mode, int64_t i, int64_t n) {
   }
   return 0;  // unreachable: clamp modes above 7 are rejected before any lane work
 }
-
-}  // namespace
 
 // A texel is a border texel when it is one in any axis (x, y, or 3D's z, which the lane's params
 // carry for the slice); it reads the border color instead of memory.

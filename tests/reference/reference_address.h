@@ -53,6 +53,9 @@ struct Footprint {
 
 // Whether the T# is a CUBE.
 bool IsCube(const TexRequest& req);
+// A sampler op on a CUBE whose S# leaves DISABLE_CUBE_WRAP clear, except GATHER4H, which reads
+// the face as a non-seamless cube does (docs/sampling.md, "GATHER4H").
+bool IsSeamlessCube(const TexRequest& req);
 // The lane's offsets, _C reference, layer (or cube face) and texel-fail flag.
 LaneParams MakeLaneParams(const TexRequest& req, const Image& img, uint32_t lane,
                           bool* nonresident);
@@ -67,6 +70,9 @@ float LevelCoord(ClampMode mode, float s, uint32_t n, bool unnormalized);
 int64_t PointFloor(const TexRequest& req, float u);
 // POINT on one axis: the texel index after the offset and the clamp mode.
 int64_t PointTexel(const TexRequest& req, ClampMode mode, float u, int64_t offset, int64_t n);
+// The S# CLAMP mode for one axis of size n: the texel's index, or a negative value for a border
+// texel.
+int64_t ApplyClampMode(ClampMode mode, int64_t i, int64_t n);
 // One bilinear axis before offsets and clamp modes.
 AxisFootprint RawBilinearAxis(const TexRequest& req, float u);
 // One bilinear axis after the offset and the clamp mode.

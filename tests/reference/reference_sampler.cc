@@ -322,6 +322,7 @@ void ExecuteGather4(const TexRequest& req, const Image& img) {
   const LodScale scale = LodScaleOf(img, unnormalized);
   // "the first one bit in DMASK" (DMASK 0 was rejected).
   const int k = std::countr_zero(static_cast<unsigned>(req.mods.dmask));
+  const bool row = (req.op.flags & kOpGather4H) != 0;
 
   for (uint32_t lane = 0; lane < req.lane_count; ++lane) {
     if (!Active(req, lane)) continue;
@@ -349,12 +350,26 @@ void ExecuteGather4(const TexRequest& req, const Image& img) {
     // A seamless cube's footprint has no offsets or clamp modes: its indices run over -1..n.
     const Footprint fp = p.seamless ? SeamlessFootprint(req, img, level, s, t)
                                     : BilinearFootprint(req, img, level, s, t, unnormalized, p);
-    // Seed 000's order: bottom-left, bottom-right, top-right, top-left; on the 1D types rows j0
-    // and j1 are both row 0, which gives T(i0), T(i1), T(i1), T(i0).
-    uint32_t data[4] = {GatherTexel(req, img, level, fp.x.i0, fp.y.i1, p, k),
-                        GatherTexel(req, img, level, fp.x.i1, fp.y.i1, p, k),
-                        GatherTexel(req, img, level, fp.x.i1, fp.y.i0, p, k),
-                        GatherTexel(req, img, level, fp.x.i0, fp.y.i0, p, k)};
+    uint32_t data[4];
+    if (row) {
+      // GATHER4H: T(i0 - 1 + k, j0), each column mapped by CLAMP_X on its own.
+      const SamplerDesc& smp = *req.sampler;
+      const uint32_t width = img.layout.levels[level].width;
+      const AxisFootprint raw =
+          RawBilinearAxis(req, LevelCoord(smp.clamp_x, s, width, unnormalized));
+      for (int c = 0; c < 4; ++c) {
+        const int64_t i = ApplyClampMode(smp.clamp_x, raw.i0 - 1 + c, width);
+        data[c] = GatherTexel(req, img, level, i, fp.y.i0, p, k);
+      }
+    } else {
+      // Seed 000's order: bottom-left, bottom-right, top-right, top-left; on the 1D types rows
+      // j0 and j1 are both row 0, which gives T(i0), T(i1), T(i1), T(i0).
+      const uint32_t quad[4] = {GatherTexel(req, img, level, fp.x.i0, fp.y.i1, p, k),
+                                GatherTexel(req, img, level, fp.x.i1, fp.y.i1, p, k),
+                                GatherTexel(req, img, level, fp.x.i1, fp.y.i0, p, k),
+                                GatherTexel(req, img, level, fp.x.i0, fp.y.i0, p, k)};
+      std::copy(quad, quad + 4, data);
+    }
     ApplyD16(req, img, data);  // each of the four as a sample result
     WriteDwords(req, lane, data, 4, LaneStatusDword(req, img, nonresident, level));
   }
@@ -427,7 +442,7 @@ int ReturnedDwords(const TexRequest& req) {
 Status ValidateBorderColor(const TexRequest& req) {
   const SamplerDesc& smp = *req.sampler;
   // A seamless cube reads no clamp mode and has no border texel: no color, no table.
-  if (IsCube(req) && !smp.disable_cube_wrap) return Status::Ok();
+  if (IsSeamlessCube(req)) return Status::Ok();
   const bool z_border = HasR(req) && IsBorderMode(smp.clamp_z);
   if (!IsBorderMode(smp.clamp_x) && !IsBorderMode(smp.clamp_y) && !z_border) return Status::Ok();
   const auto type = static_cast<uint32_t>(smp.border_color_type);

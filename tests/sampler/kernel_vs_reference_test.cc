@@ -163,9 +163,10 @@ uint32_t AtomicValue(Rng& r) {
 }
 
 // A variant of a GFX6-9 SAMPLE or GATHER4 opcode: one LOD source at most, _CL where the opcodes
-// have it, _C and _O at random (GET_LOD has no variants).
+// have it, _C and _O at random, or GATHER4H (GET_LOD and GATHER4H have no variants).
 uint32_t PickSamplerFlags(Rng& r, OpKind kind) {
   if (kind == OpKind::kGetLod) return 0;
+  if (kind == OpKind::kGather4 && r.B(25)) return kOpGather4H;  // no variants
   static const uint32_t kSources[] = {0, kOpLod, kOpLz, kOpBias, kOpDeriv, kOpCoarseDeriv};
   uint32_t flags = kSources[r.U(kind == OpKind::kGather4 ? 4 : 6)];
   if ((flags & (kOpLod | kOpLz)) == 0 && r.B(30)) flags |= kOpClamp;

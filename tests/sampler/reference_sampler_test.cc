@@ -2037,6 +2037,51 @@ TEST(ReferenceGather4, OffsetsWrapOrClampTheFootprint) {
   }
 }
 
+// GATHER4H (docs/sampling.md, "GATHER4H"): data[k] = T(i0 - 1 + k, j0), each column mapped by
+// CLAMP_X on its own. FillUint4x4: X = 10x + y, Y = 100 + X.
+constexpr Op kGather4H{OpKind::kGather4, kOpGather4H};
+
+TEST(ReferenceGather4H, RowOfFourAroundTheFootprint) {
+  Guest g(4096);
+  FillUint4x4(g);
+  const ImageDesc img = Image2D(Kind::kUint, 4, 4);
+  struct Case {
+    ClampMode mode;
+    std::array<uint32_t, 4> lane0, lane1, lane2;
+  };
+  // Lane 0: u = v = 2: i0 = j0 = 1, columns 0..3 of row 1.
+  // Lane 1: u = 0.4, v = 3.6: i0 = floor(-0.1) = -1, j0 = 3, columns -2..1.
+  // Lane 2: u = 3.8, v = 0: i0 = 3, j0 = -1, columns 2..5.
+  const Case cases[] = {
+      // WRAP: lane 1 columns 2, 3, 0, 1; lane 2 row 3, columns 2, 3, 0, 1.
+      {ClampMode::kWrap, {1, 11, 21, 31}, {23, 33, 3, 13}, {23, 33, 3, 13}},
+      // CLAMP_LAST_TEXEL: lane 1 columns 0, 0, 0, 1; lane 2 row 0, columns 2, 3, 3, 3.
+      {ClampMode::kClampLastTexel, {1, 11, 21, 31}, {3, 3, 3, 13}, {20, 30, 30, 30}},
+      // MIRROR (m = i mod 8; m < 4 ? m : 7 - m): lane 1 columns 1, 0, 0, 1; lane 2 row 0
+      // (-1 -> 7 -> 0), columns 2, 3, 3, 2.
+      {ClampMode::kMirror, {1, 11, 21, 31}, {13, 3, 3, 13}, {20, 30, 30, 20}},
+  };
+  for (const Case& c : cases) {
+    // The XY filters do not matter to a gather.
+    const SamplerDesc smp =
+        Sampler(XyFilter::kPoint, XyFilter::kBilinear, MipFilter::kNone, c.mode);
+    Wave w;
+    w.St(0, 0.5f, 0.5f);
+    w.St(1, 0.1f, 0.9f);
+    w.St(2, 0.95f, 0.0f);
+    TexRequest r = w.Make(kGather4H, &img, &g.memory, 3, &smp);
+    r.mods.dmask = 0b0001;
+    ExpectOk(reference::Execute(r));
+    EXPECT_EQ(w.Lane(0), c.lane0) << int(c.mode);
+    EXPECT_EQ(w.Lane(1), c.lane1) << int(c.mode);
+    EXPECT_EQ(w.Lane(2), c.lane2) << int(c.mode);
+    // DMASK 0b0110 gathers Y = 100 + X.
+    r.mods.dmask = 0b0110;
+    ExpectOk(reference::Execute(r));
+    EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{101, 111, 121, 131})) << int(c.mode);
+  }
+}
+
 // Float-class gathers flush denormals (they are sampler results); integer ones pass the bits.
 // D16 converts each of the four like a sample result.
 TEST(ReferenceGather4, FlushD16AndUnbound) {
@@ -2899,6 +2944,39 @@ TEST(ReferenceBorder, Gather4ReturnsBorderComponents) {
   }
 }
 
+// GATHER4H: border modes decide each column: a border column or row reads the border color's component.
+TEST(ReferenceBorder, Gather4HColumnsAndRows) {
+  const BorderTable table = {{{0, 0, 0, 0}, {1000, 1001, 1002, 1003}}};
+  Guest g(4096);
+  FillUint4x4(g);
+  const ImageDesc img = Image2D(Kind::kUint, 4, 4);
+  struct Case {
+    ClampMode mode;
+    float s, t;
+    std::array<uint32_t, 4> expected;
+  };
+  const Case cases[] = {
+      // u = 0.4, v = 3.6: columns -2, -1 (border), 0, 1 of row 3.
+      {ClampMode::kClampBorder, 0.1f, 0.9f, {1000, 1000, 3, 13}},
+      // v = 0: j0 = -1 is a border row, so all four are border texels.
+      {ClampMode::kClampBorder, 0.5f, 0.0f, {1000, 1000, 1000, 1000}},
+      // CLAMP_HALF_BORDER: u = 10 is clamped to 4 first: i0 = 3, columns 2, 3, 4 (B), 5 (B) of
+      // row 1 (v = 2).
+      {ClampMode::kClampHalfBorder, 2.5f, 0.5f, {21, 31, 1000, 1000}},
+      // MIRROR_ONCE_BORDER, u = 0.4: columns -2 -> 1, -1 -> 0, 0, 1 of row 3; none is a border.
+      {ClampMode::kMirrorOnceBorder, 0.1f, 0.9f, {13, 3, 3, 13}},
+  };
+  for (const Case& c : cases) {
+    const SamplerDesc smp = BorderSampler(XyFilter::kPoint, c.mode, c.mode);
+    Wave w;
+    w.St(0, c.s, c.t);
+    TexRequest r = WithTable(w.Make(kGather4H, &img, &g.memory, 1, &smp), table);
+    r.mods.dmask = 0b0001;
+    ExpectOk(reference::Execute(r));
+    EXPECT_EQ(w.Lane(0), c.expected) << "mode " << int(c.mode) << " s " << c.s << " t " << c.t;
+  }
+}
+
 // Float-class gathers of the border: the color's component after DST_SEL, flushed when denormal;
 // with _C the border's compare result.
 TEST(ReferenceBorder, Gather4FloatCompareAndFlush) {
@@ -3067,7 +3145,7 @@ TEST(ReferenceValidation, UnimplementedOpsNameTheOp) {
       {OpKind::kGather4, kOpDeriv},
       {OpKind::kGather4, kOpCoarseDeriv | kOpCompare},
       {OpKind::kGather4, kOpLod | kOpClamp},
-      {OpKind::kGather4, kOpGather4H},
+      {OpKind::kGather4, kOpGather4H | kOpCompare},
       {OpKind::kAtomic, kOpMip, AtomicOp::kAdd},
       {OpKind::kAtomic, 0, AtomicOp::kNone},
       {OpKind::kGetResinfo, kOpMip},
@@ -3457,6 +3535,22 @@ TEST(Reference1D, Gather4ReturnsI0I1I1I0) {
     EXPECT_EQ(w.Lane(2), (std::array<uint32_t, 4>{44, past, past, 44}));
     EXPECT_EQ(w.Lane(3), (std::array<uint32_t, 4>{33, 44, 44, 33}));
   }
+}
+
+// GATHER4H on 1D: the four columns of row 0. Texels 11, 22, 33, 44.
+TEST(Reference1D, Gather4HReturnsFourColumns) {
+  Guest g(4096);
+  const ImageDesc img = Typed(ImageType::k1D, FormatId::kR32_UINT, 4, 1);
+  for (uint32_t i = 0; i < 4; ++i) g.Put<uint32_t>(0, 4, i, 0, 11 * (i + 1));
+  const SamplerDesc smp = Sampler(XyFilter::kBilinear, XyFilter::kBilinear, MipFilter::kNone);
+  Wave w;
+  w.St(0, 0.5f, 100.0f);  // u = 2: i0 = 1, columns 0..3 (t is not read)
+  w.St(1, 0.0f, 0.0f);    // u = 0: i0 = -1, columns -2..1 wrap to 2, 3, 0, 1
+  TexRequest r = w.Make(Op{OpKind::kGather4, kOpGather4H}, &img, &g.memory, 2, &smp);
+  r.mods.dmask = 0b0001;
+  ExpectOk(reference::Execute(r));
+  EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{11, 22, 33, 44}));
+  EXPECT_EQ(w.Lane(1), (std::array<uint32_t, 4>{33, 44, 11, 22}));
 }
 
 // _C on 1D compares each texel, then filters along x. Depths 0.1, 0.2, 0.3, 0.4; LESS (ref < D).
@@ -4894,6 +4988,31 @@ TEST(ReferenceCube, Gather4AtACorner) {
     r.mods.dmask = 0b0001;
     ExpectOk(reference::Execute(r));
     EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{0, 0x00800000u, 0, F(a)}));
+  }
+}
+
+// GATHER4H reads a cube's face as a non-seamless cube does, whatever DISABLE_CUBE_WRAP says
+// (texunit's choice, docs/sampling.md). +X at s = 0.9375, t = 0.5: u = 3.75, v = 2: i0 = 3,
+// j0 = 1, columns 2..5. CubeValue = 100 layer + 10 j + i.
+TEST(ReferenceCube, Gather4HStaysOnTheFace) {
+  Guest g(4096);
+  FillCube<float>(g, 4, 6);
+  const ImageDesc img = CubeImage(4, 6);
+  for (ClampMode mode : {ClampMode::kWrap, ClampMode::kClampLastTexel}) {
+    const SamplerDesc smp = Sampler(XyFilter::kPoint, XyFilter::kPoint, MipFilter::kNone, mode);
+    CubeWave w;
+    w.At(0, 0.9375f, 0.5f, 0);
+    w.At(1, 0.9375f, 0.5f, 2);
+    TexRequest r = w.MakeCube(Op{OpKind::kGather4, kOpGather4H}, &img, &g.memory, 2, &smp);
+    r.mods.dmask = 0b0001;
+    ExpectOk(reference::Execute(r));
+    if (mode == ClampMode::kWrap) {  // columns 2, 3, 0, 1
+      EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{F(12), F(13), F(10), F(11)}));
+      EXPECT_EQ(w.Lane(1), (std::array<uint32_t, 4>{F(212), F(213), F(210), F(211)}));
+    } else {  // columns 2, 3, 3, 3
+      EXPECT_EQ(w.Lane(0), (std::array<uint32_t, 4>{F(12), F(13), F(13), F(13)}));
+      EXPECT_EQ(w.Lane(1), (std::array<uint32_t, 4>{F(212), F(213), F(213), F(213)}));
+    }
   }
 }
 

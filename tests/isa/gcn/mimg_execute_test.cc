@@ -431,6 +431,35 @@ TEST_F(MimgExecuteTest, Gather4ReturnsBottomLeftFirst) {
   }
 }
 
+TEST_F(MimgExecuteTest, Gather4HReturnsTheRowLeftToRight) {
+  // image_gather4h v[0:3], v[4:5], s[8:15], s[16:19] dmask:0x4 on gfx900 (opcode 0x42, which
+  // llvm-mc 14 does not know: image_gather4's words with OP = 0x42). DMASK 0x4 gathers
+  // B = 16x + y. At (0.5, 0.5): i0 = j0 = 1, columns 0..3 of row 1. At (0, 0): i0 = j0 = -1,
+  // columns -2..1 wrap to 2, 3, 0, 1 and row -1 to 3 (docs/sampling.md, "GATHER4H").
+  const uint32_t words[2] = {(kGather4B[0] & ~(0x7Fu << 18)) | 0x42u << 18, kGather4B[1]};
+  Wave w;
+  w.lane_count = 8;
+  BindImage(w, 1, ImageType::k2D, 8, 8, Gfx::kGfx9);
+  SamplerDesc smp;
+  smp.max_lod = 15 * 256;
+  uint32_t d[4] = {};
+  ASSERT_TRUE(EncodeSamplerDesc(Gfx::kGfx9, smp, d).ok());
+  for (int i = 0; i < 4; ++i) w.sgprs[16 + i] = d[i];
+  for (uint32_t lane = 0; lane < 8; ++lane) {
+    w.v(4, lane) = F(lane < 4 ? 0.5f : 0.0f);
+    w.v(5, lane) = F(lane < 4 ? 0.5f : 0.0f);
+  }
+  ASSERT_TRUE(Run(words, w, PrecisionMode::kFloat, Gfx::kGfx9).ok());
+  const uint32_t centre[4] = {16 * 0 + 1, 16 * 1 + 1, 16 * 2 + 1, 16 * 3 + 1};
+  const uint32_t wrapped[4] = {16 * 2 + 3, 16 * 3 + 3, 16 * 0 + 3, 16 * 1 + 3};
+  for (uint32_t lane = 0; lane < 8; ++lane) {
+    for (uint32_t k = 0; k < 4; ++k) {
+      EXPECT_EQ(w.v(k, lane), Unorm8(lane < 4 ? centre[k] : wrapped[k]))
+          << "lane " << lane << " VDATA " << k;
+    }
+  }
+}
+
 TEST_F(MimgExecuteTest, Gather4CompareAppliesTheOffsetAndComparesEachTexel) {
   // Offset x -1 moves the footprint at (0.5, 0.5) to x 0..1, y 1..2. D = R / 255 = x / 3, so
   // LESS with ref 0.25 passes at x = 1 only.
