@@ -133,6 +133,21 @@ HWY_INLINE VF PointCoord(const WaveSetup& s, VF u) {
   return s.point_round ? RoundPointCoord(u) : u;
 }
 
+// floor(PointCoord(s, u)) as an integer. With rounding it is rne(u * 64) >> 6 (an arithmetic
+// shift: the floor of the division), the same integer: |u * 64| <= 2^30, and Round is the
+// instruction's round-half-even on these targets (not the MXCSR mode); four operations where
+// RoundPointCoord, its floor and its conversion take a dozen. SCALAR's Round adds 0.5 first
+// (RoundPointCoord says why that is wrong), so it keeps the float steps.
+HWY_INLINE VI PointFloor(const WaveSetup& s, VF u) {
+  const DI di;
+  if (!s.point_round) return hn::ConvertTo(di, hn::Floor(u));
+#if HWY_TARGET == HWY_SCALAR
+  return hn::ConvertTo(di, hn::Floor(RoundPointCoord(u)));
+#else
+  return hn::ShiftRight<6>(hn::ConvertTo(di, hn::Round(hn::Mul(u, hn::Set(DF(), 64.0f)))));
+#endif
+}
+
 // floor(u) for POINT; the half-border modes read the last texel at u = n (OpenGL's s = 1 rule).
 HWY_INLINE VI PointIndex(ClampMode mode, VF u, VI n) {
   const DI di;
@@ -205,14 +220,20 @@ HWY_INLINE void VolumeAxis(const WaveSetup& s, const SamplerOperands& op, size_t
   *w = SanitizeCoord(df, s.unnormalized ? r : hn::Mul(r, hn::ConvertTo(df, *depth)));
 }
 
-// One axis of POINT: floor(u) (the half-border modes' last-texel rule included) plus the offset,
-// mapped by the clamp mode.
+// One axis of POINT: floor(u') of the lane's PointCoord u' (the half-border modes' clamp and
+// last-texel rule included) plus the offset, mapped by the clamp mode. The half-border modes take
+// floor(min(max(u', lo), n)) at most n - 1, which is min(max(floor(u'), lo), n - 1): lo and n are
+// integers.
 template <bool kBorder>
-HWY_INLINE VI PointAxis(ClampMode mode, VF u, VI n, VF inv_n, bool pow2, VI offset, MI* border) {
+HWY_INLINE VI PointAxis(const WaveSetup& s, ClampMode mode, VF u, VI n, VF inv_n, bool pow2,
+                        VI offset, MI* border) {
   const DF df;
   const DI di;
-  const VI i =
-      kBorder ? PointIndex(mode, HalfBorderClamp(mode, u, n), n) : hn::ConvertTo(di, hn::Floor(u));
+  VI i = PointFloor(s, u);
+  if (kBorder && IsHalfBorderMode(mode)) {
+    const VI lo = mode == ClampMode::kClampHalfBorder ? hn::Zero(di) : hn::Neg(n);
+    i = hn::Min(hn::Max(i, lo), hn::Sub(n, hn::Set(di, 1)));
+  }
   return ApplyClamp<kBorder>(df, mode, hn::Add(i, offset), n, inv_n, pow2, border);
 }
 
@@ -222,8 +243,8 @@ HWY_INLINE VI PointAxis(ClampMode mode, VF u, VI n, VF inv_n, bool pow2, VI offs
 template <bool kBorder>
 HWY_INLINE void PointTexel(const WaveSetup& s, const LevelGeometry& g, VF u, VF v, VI ox, VI oy,
                            VI* x, VI* y, MI* border, ClampMode cx, ClampMode cy) {
-  *x = PointAxis<kBorder>(cx, PointCoord(s, u), g.w, g.inv_w, s.pow2_x, ox, border);
-  *y = PointAxis<kBorder>(cy, PointCoord(s, v), g.h, g.inv_h, s.pow2_y, oy, border);
+  *x = PointAxis<kBorder>(s, cx, u, g.w, g.inv_w, s.pow2_x, ox, border);
+  *y = PointAxis<kBorder>(s, cy, v, g.h, g.inv_h, s.pow2_y, oy, border);
 }
 template <bool kBorder>
 HWY_INLINE void PointTexel(const WaveSetup& s, const LevelGeometry& g, VF u, VF v, VI ox, VI oy,
@@ -237,11 +258,15 @@ HWY_INLINE void PointTexel(const WaveSetup& s, const LevelGeometry& g, VF u, VF 
 HWY_INLINE void AxisFraction(const WaveSetup& s, VF u, MF linear, VI* i0, VF* a) {
   const DF df;
   const DI di;
-  const VF uu = hn::IfThenElse(linear, hn::Sub(u, hn::Set(df, 0.5f)), PointCoord(s, u));
-  const VF fu = hn::Floor(uu);
-  *a = hn::IfThenElseZero(linear, hn::Sub(uu, fu));
+  const VF x = hn::Sub(u, hn::Set(df, 0.5f));
+  const VF fx = hn::Floor(x);
+  *a = hn::IfThenElseZero(linear, hn::Sub(x, fx));
   if (s.hardware_precision) *a = Quantize8(*a);
-  *i0 = hn::ConvertTo(di, fu);
+  *i0 = hn::ConvertTo(di, fx);
+  // Chunks of bilinear lanes only (the usual case) skip the POINT index.
+  if (!hn::AllTrue(df, linear)) {
+    *i0 = hn::IfThenElse(hn::RebindMask(di, linear), *i0, PointFloor(s, u));
+  }
 }
 
 // One axis of the bilinear footprint: texels i0 + 1 apart after the clamp mode (*x0, *x1), the
@@ -319,7 +344,7 @@ HWY_INLINE void LinearFootprint1D(const WaveSetup& s, const LevelGeometry& g, VF
 // 1D POINT: the texel of row 0.
 template <bool kBorder>
 HWY_INLINE VI PointTexel1D(const WaveSetup& s, const LevelGeometry& g, VF u, VI ox, MI* border) {
-  return PointAxis<kBorder>(s.clamp_x, PointCoord(s, u), g.w, g.inv_w, s.pow2_x, ox, border);
+  return PointAxis<kBorder>(s, s.clamp_x, u, g.w, g.inv_w, s.pow2_x, ox, border);
 }
 
 // clamp(rne(x), 0, hi) of a float operand (a NaN is 0): the array layer rule, also the cube's face

@@ -144,7 +144,7 @@ HWY_INLINE void GatherWaveImpl(const WaveSetup& s) {
       VI depth;
       VolumeAxis(s, op, base, level, &wz, &depth);
       const VF inv_depth = hn::Div(hn::Set(df, 1.0f), hn::ConvertTo(df, depth));
-      const VI z = PointAxis<true>(s.clamp_z, PointCoord(s, wz), depth, inv_depth, false,
+      const VI z = PointAxis<true>(s, s.clamp_z, wz, depth, inv_depth, false,
                                    LoadOffsetZ(op, base, use_offset), &slice_border);
       slice = hn::Mul(z, LevelLookup(di, s.levels.slice_elems, level, UniformLevel(level)));
     }
