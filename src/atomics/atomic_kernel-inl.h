@@ -55,7 +55,7 @@ HWY_INLINE void AtomicLanes(const WaveSetup& s, size_t base, size_t n, const int
     for (int k = 0; k < s.ncomp; ++k) {
       out[k][lane] = static_cast<uint32_t>(static_cast<uint64_t>(before) >> (32 * k));
     }
-    if (s.write_status) req.out.status[lane] = 0;
+    if (s.key.write_status) req.out.status[lane] = 0;
   }
 }
 
@@ -78,7 +78,7 @@ HWY_INLINE void AtomicWaveImpl(const WaveSetup& s) {
     hn::Store(hn::VecFromMask(di, inb), di, ok);
     const size_t lanes = std::min(n, s.lane_count - base);
     const bool all_ok = lanes == n && hn::AllTrue(di, inb);
-    if (s.atomic_64) {
+    if (s.key.atomic_64) {
       AtomicLanes<uint64_t>(s, base, lanes, word, ok, all_ok);
     } else {
       AtomicLanes<uint32_t>(s, base, lanes, word, ok, all_ok);

@@ -68,7 +68,7 @@ void ZeroResults(const WaveSetup& s) {
   for (uint32_t lane = 0; lane < s.lane_count; ++lane) {
     if (!((s.exec >> lane) & 1)) continue;
     for (int k = 0; k < s.ncomp; ++k) req.out.data[k][lane] = 0;
-    if (s.write_status) req.out.status[lane] = 0;
+    if (s.key.write_status) req.out.status[lane] = 0;
   }
 }
 
@@ -172,14 +172,14 @@ Status Runtime::Execute(const TexRequest& request) const {
   const WaveSetup* prepared = nullptr;
   TEXUNIT_RETURN_IF_ERROR(PrepareWaveCached(request, impl_->exec, &prepared));
   const WaveSetup& setup = *prepared;
-  if (setup.unbound) {
+  if (setup.key.unbound) {
     ZeroResults(setup);
     return Status::Ok();
   }
   switch (request.op.kind) {
     case OpKind::kSample: {
       const WaveKernel hot =
-          setup.hot_kernel >= 0 ? impl_->kernels.hot_sample[setup.hot_kernel] : nullptr;
+          setup.key.hot_kernel >= 0 ? impl_->kernels.hot_sample[setup.key.hot_kernel] : nullptr;
       (hot != nullptr ? hot : impl_->kernels.sample)(setup);
       break;
     }

@@ -130,7 +130,7 @@ HWY_INLINE VF RoundPointCoord(VF u) {
 
 // The coordinate a POINT index is taken from: u itself with TRUNC_COORD, else rounded to n.6.
 HWY_INLINE VF PointCoord(const WaveSetup& s, VF u) {
-  return s.point_round ? RoundPointCoord(u) : u;
+  return s.key.point_round ? RoundPointCoord(u) : u;
 }
 
 // floor(PointCoord(s, u)) as an integer. With rounding it is rne(u * 64) >> 6 (an arithmetic
@@ -140,7 +140,7 @@ HWY_INLINE VF PointCoord(const WaveSetup& s, VF u) {
 // (RoundPointCoord says why that is wrong), so it keeps the float steps.
 HWY_INLINE VI PointFloor(const WaveSetup& s, VF u) {
   const DI di;
-  if (!s.point_round) return hn::ConvertTo(di, hn::Floor(u));
+  if (!s.key.point_round) return hn::ConvertTo(di, hn::Floor(u));
 #if HWY_TARGET == HWY_SCALAR
   return hn::ConvertTo(di, hn::Floor(RoundPointCoord(u)));
 #else
@@ -174,7 +174,7 @@ HWY_INLINE void LookupLevel(const WaveSetup& s, VI level, LevelGeometry& m) {
   m.offset_words = LevelLookup(di, lt.offset_words, level, uniform);
   m.inv_w = LevelLookup(df, lt.inv_width, level, uniform);
   m.inv_h = LevelLookup(df, lt.inv_height, level, uniform);
-  if (!s.unnormalized) {
+  if (!s.key.unnormalized) {
     m.fw = LevelLookup(df, lt.fwidth, level, uniform);
     m.fh = LevelLookup(df, lt.fheight, level, uniform);
   } else {
@@ -185,8 +185,8 @@ HWY_INLINE void LookupLevel(const WaveSetup& s, VI level, LevelGeometry& m) {
 // Texel-space u, v: scaled unless unnormalized, NaN to 0, clamped to +-2^24.
 HWY_INLINE void TexelSpace(const WaveSetup& s, const LevelGeometry& g, VF sc, VF tc, VF* u, VF* v) {
   const DF df;
-  *u = SanitizeCoord(df, s.unnormalized ? sc : hn::Mul(sc, g.fw));
-  *v = SanitizeCoord(df, s.unnormalized ? tc : hn::Mul(tc, g.fh));
+  *u = SanitizeCoord(df, s.key.unnormalized ? sc : hn::Mul(sc, g.fw));
+  *v = SanitizeCoord(df, s.key.unnormalized ? tc : hn::Mul(tc, g.fh));
 }
 
 // _O: the 6-bit two's-complement X (bits 5:0) and Y (bits 13:8) of each lane's offset dword.
@@ -217,7 +217,7 @@ HWY_INLINE void VolumeAxis(const WaveSetup& s, const SamplerOperands& op, size_t
   const DI di;
   *depth = LevelLookup(di, s.levels.depth, level, UniformLevel(level));
   const VF r = hn::LoadU(df, op.r + base);
-  *w = SanitizeCoord(df, s.unnormalized ? r : hn::Mul(r, hn::ConvertTo(df, *depth)));
+  *w = SanitizeCoord(df, s.key.unnormalized ? r : hn::Mul(r, hn::ConvertTo(df, *depth)));
 }
 
 // One axis of POINT: floor(u') of the lane's PointCoord u' (the half-border modes' clamp and
@@ -243,13 +243,13 @@ HWY_INLINE VI PointAxis(const WaveSetup& s, ClampMode mode, VF u, VI n, VF inv_n
 template <bool kBorder>
 HWY_INLINE void PointTexel(const WaveSetup& s, const LevelGeometry& g, VF u, VF v, VI ox, VI oy,
                            VI* x, VI* y, MI* border, ClampMode cx, ClampMode cy) {
-  *x = PointAxis<kBorder>(s, cx, u, g.w, g.inv_w, s.pow2_x, ox, border);
-  *y = PointAxis<kBorder>(s, cy, v, g.h, g.inv_h, s.pow2_y, oy, border);
+  *x = PointAxis<kBorder>(s, cx, u, g.w, g.inv_w, s.key.pow2_x, ox, border);
+  *y = PointAxis<kBorder>(s, cy, v, g.h, g.inv_h, s.key.pow2_y, oy, border);
 }
 template <bool kBorder>
 HWY_INLINE void PointTexel(const WaveSetup& s, const LevelGeometry& g, VF u, VF v, VI ox, VI oy,
                            VI* x, VI* y, MI* border) {
-  PointTexel<kBorder>(s, g, u, v, ox, oy, x, y, border, s.clamp_x, s.clamp_y);
+  PointTexel<kBorder>(s, g, u, v, ox, oy, x, y, border, s.key.clamp_x, s.key.clamp_y);
 }
 
 // The fractional part of one bilinear axis: `linear` lanes take floor(u - 0.5) as *i0 and the
@@ -261,7 +261,7 @@ HWY_INLINE void AxisFraction(const WaveSetup& s, VF u, MF linear, VI* i0, VF* a)
   const VF x = hn::Sub(u, hn::Set(df, 0.5f));
   const VF fx = hn::Floor(x);
   *a = hn::IfThenElseZero(linear, hn::Sub(x, fx));
-  if (s.hardware_precision) *a = Quantize8(*a);
+  if (s.key.hardware_precision) *a = Quantize8(*a);
   *i0 = hn::ConvertTo(di, fx);
   // Chunks of bilinear lanes only (the usual case) skip the POINT index.
   if (!hn::AllTrue(df, linear)) {
@@ -306,15 +306,15 @@ struct Footprint {
 template <bool kBorder>
 HWY_INLINE void BilinearFootprint(const WaveSetup& s, const LevelGeometry& g, VF u, VF v, VI ox,
                                   VI oy, MF linear, Footprint& m, ClampMode cx, ClampMode cy) {
-  LinearAxis<kBorder>(s, cx, u, g.w, g.inv_w, s.pow2_x, ox, linear, &m.x0, &m.x1, &m.a, &m.bx0,
+  LinearAxis<kBorder>(s, cx, u, g.w, g.inv_w, s.key.pow2_x, ox, linear, &m.x0, &m.x1, &m.a, &m.bx0,
                       &m.bx1);
-  LinearAxis<kBorder>(s, cy, v, g.h, g.inv_h, s.pow2_y, oy, linear, &m.y0, &m.y1, &m.b, &m.by0,
+  LinearAxis<kBorder>(s, cy, v, g.h, g.inv_h, s.key.pow2_y, oy, linear, &m.y0, &m.y1, &m.b, &m.by0,
                       &m.by1);
 }
 template <bool kBorder>
 HWY_INLINE void BilinearFootprint(const WaveSetup& s, const LevelGeometry& g, VF u, VF v, VI ox,
                                   VI oy, MF linear, Footprint& m) {
-  BilinearFootprint<kBorder>(s, g, u, v, ox, oy, linear, m, s.clamp_x, s.clamp_y);
+  BilinearFootprint<kBorder>(s, g, u, v, ox, oy, linear, m, s.key.clamp_x, s.key.clamp_y);
 }
 
 // GATHER4H's first column before the clamp mode: the bilinear footprint's i0 = floor(u - 0.5),
@@ -323,7 +323,8 @@ HWY_INLINE VI RowStart(const WaveSetup& s, const LevelGeometry& g, VF u) {
   const DF df;
   VI i0;
   VF unused;
-  AxisFraction(s, HalfBorderClamp(s.clamp_x, u, g.w), hn::FirstN(df, hn::Lanes(df)), &i0, &unused);
+  AxisFraction(s, HalfBorderClamp(s.key.clamp_x, u, g.w), hn::FirstN(df, hn::Lanes(df)), &i0,
+               &unused);
   return i0;
 }
 
@@ -334,8 +335,8 @@ HWY_INLINE void LinearFootprint1D(const WaveSetup& s, const LevelGeometry& g, VF
                                   MF linear, Footprint& m) {
   const DF df;
   const DI di;
-  LinearAxis<kBorder>(s, s.clamp_x, u, g.w, g.inv_w, s.pow2_x, ox, linear, &m.x0, &m.x1, &m.a,
-                      &m.bx0, &m.bx1);
+  LinearAxis<kBorder>(s, s.key.clamp_x, u, g.w, g.inv_w, s.key.pow2_x, ox, linear, &m.x0, &m.x1,
+                      &m.a, &m.bx0, &m.bx1);
   m.y0 = m.y1 = hn::Zero(di);
   m.b = hn::Zero(df);
   m.by0 = m.by1 = hn::RebindMask(di, hn::FirstN(df, 0));
@@ -344,7 +345,7 @@ HWY_INLINE void LinearFootprint1D(const WaveSetup& s, const LevelGeometry& g, VF
 // 1D POINT: the texel of row 0.
 template <bool kBorder>
 HWY_INLINE VI PointTexel1D(const WaveSetup& s, const LevelGeometry& g, VF u, VI ox, MI* border) {
-  return PointAxis<kBorder>(s, s.clamp_x, u, g.w, g.inv_w, s.pow2_x, ox, border);
+  return PointAxis<kBorder>(s, s.key.clamp_x, u, g.w, g.inv_w, s.key.pow2_x, ox, border);
 }
 
 // clamp(rne(x), 0, hi) of a float operand (a NaN is 0): the array layer rule, also the cube's face
@@ -389,7 +390,7 @@ HWY_INLINE void CubeLayer(const WaveSetup& s, const SamplerOperands& op, size_t 
 HWY_INLINE VI LayerBase(const WaveSetup& s, const SamplerOperands& op, size_t base, VI level) {
   const DI di;
   VI layer;
-  if (s.cube) {
+  if (s.key.cube) {
     VI face;
     CubeLayer(s, op, base, &layer, &face);
     layer = hn::Add(layer, face);

@@ -22,7 +22,7 @@ namespace HWY_NAMESPACE {
 HWY_INLINE VF CompareReference(const WaveSetup& s, const SamplerOperands& op, size_t base) {
   const DF df;
   VF ref = hn::LoadU(df, op.zcompare + base);
-  if (s.compare_clamp_ref) {
+  if (s.key.compare_clamp_ref) {
     ref = hn::IfThenZeroElse(hn::IsNaN(ref), ref);
     ref = hn::Min(hn::Max(ref, hn::Zero(df)), hn::Set(df, 1.0f));
   }
@@ -34,7 +34,7 @@ HWY_INLINE VF CompareReference(const WaveSetup& s, const SamplerOperands& op, si
 HWY_INLINE void CompareTexel(const WaveSetup& s, VF ref, VF depth, Vec4<VF> t) {
   const DF df;
   MF pass;
-  switch (s.compare_func) {
+  switch (s.key.compare_func) {
     case CompareFunc::kLess:
       pass = hn::Lt(ref, depth);
       break;

@@ -36,9 +36,9 @@ HWY_INLINE VU GatherTexel(const WaveSetup& s, const OutputPlan& p, const LevelGe
     *missed = hn::Or(
         *missed, ZeroNonResident<VU>(s, g.offset_words, elem, hn::AndNot(border, active), bits));
   }
-  if (s.has_border) BorderTexel(du, s.border_bits, hn::RebindMask(du, border), bits);
+  if (s.key.has_border) BorderTexel(du, s.border_bits, hn::RebindMask(du, border), bits);
   const bool flush = s.plan.numeric == NumericClass::kFloat;
-  if (s.compare) {
+  if (s.key.compare) {
     TEXUNIT_VEC4(VF, t);
     const VF x = AsFloat(bits[0]);
     CompareTexel(s, ref, flush ? FlushDenormal(x) : x, t);
@@ -97,12 +97,12 @@ HWY_INLINE void GatherWaveImpl(const WaveSetup& s) {
   SamplerOperands op;
   GetSamplerOperands(s, &op);
   const OutputPlan out = MakeOutputPlan(s);
-  const bool lambda_zero = s.lod_zero || s.unnormalized;
-  const MipFilter mip = s.gather_mip;
-  const bool use_offset = s.use_offset;
-  const bool one_d = !s.uses_y, layered = s.uses_layer, volume = s.uses_z;
-  const bool cube = s.cube_seamless;
-  const bool row = s.gather_row;
+  const bool lambda_zero = s.key.lod_zero || s.key.unnormalized;
+  const MipFilter mip = s.key.gather_mip;
+  const bool use_offset = s.key.use_offset;
+  const bool one_d = !s.key.uses_y, layered = s.key.uses_layer, volume = s.key.uses_z;
+  const bool cube = s.key.cube_seamless;
+  const bool row = s.key.gather_row;
   const MI none = hn::FirstN(di, 0);
   const MF all = hn::FirstN(df, n);
 
@@ -123,7 +123,7 @@ HWY_INLINE void GatherWaveImpl(const WaveSetup& s) {
     if (cube) sc = CubeFaceCoord(sc), tc = CubeFaceCoord(tc);
     VF u, v;
     TexelSpace(s, g, sc, tc, &u, &v);
-    const VF ref = s.compare ? CompareReference(s, op, base) : hn::Zero(df);
+    const VF ref = s.key.compare ? CompareReference(s, op, base) : hn::Zero(df);
     TEXUNIT_FOOTPRINT(f);
     if (cube) {
       GatherCube(s, out, g, op, base, level, u, v, ref, active, active_u, all_active, f, &missed);
@@ -144,7 +144,7 @@ HWY_INLINE void GatherWaveImpl(const WaveSetup& s) {
       VI depth;
       VolumeAxis(s, op, base, level, &wz, &depth);
       const VF inv_depth = hn::Div(hn::Set(df, 1.0f), hn::ConvertTo(df, depth));
-      const VI z = PointAxis<true>(s, s.clamp_z, wz, depth, inv_depth, false,
+      const VI z = PointAxis<true>(s, s.key.clamp_z, wz, depth, inv_depth, false,
                                    LoadOffsetZ(op, base, use_offset), &slice_border);
       slice = hn::Mul(z, LevelLookup(di, s.levels.slice_elems, level, UniformLevel(level)));
     }
@@ -161,8 +161,8 @@ HWY_INLINE void GatherWaveImpl(const WaveSetup& s) {
       const VI i0 = RowStart(s, g, u);
       for (int k = 0; k < 4; ++k) {
         MI bx = none;
-        const VI x = ApplyClamp<true>(df, s.clamp_x, hn::Add(i0, hn::Set(di, k - 1)), g.w, g.inv_w,
-                                      s.pow2_x, &bx);
+        const VI x = ApplyClamp<true>(df, s.key.clamp_x, hn::Add(i0, hn::Set(di, k - 1)), g.w,
+                                      g.inv_w, s.key.pow2_x, &bx);
         write(k, x, f.y0, hn::Or(bx, f.by0));
       }
     } else {
@@ -184,7 +184,7 @@ HWY_INLINE void GetLodWaveImpl(const WaveSetup& s) {
   SamplerOperands op;
   GetSamplerOperands(s, &op);
   const OutputPlan out = MakeOutputPlan(s);
-  const MipFilter mip = s.unnormalized ? MipFilter::kNone : s.mip;
+  const MipFilter mip = s.key.unnormalized ? MipFilter::kNone : s.key.mip;
   for (size_t base = 0; base < out.lane_count; base += n) {
     const hn::Mask<DU> active_u = ActiveMask(du, s.exec, base);
     if (hn::AllFalse(du, active_u)) continue;

@@ -49,10 +49,10 @@ HWY_INLINE void LoadWaveT(const WaveSetup& s) {
     const hn::Mask<DU> inb_u = hn::RebindMask(du, inb);
     for (int k = 0; k < s.ncomp; ++k) {
       VU v = hn::IfThenElseZero(inb_u, SelectComponent(s, k, c));
-      if (s.d16) v = ToD16(s.plan.numeric, v);
+      if (s.key.d16) v = ToD16(s.plan.numeric, v);
       StoreActive(v, active_u, all_active, req.out.data[k], base, s.lane_count);
     }
-    if (s.write_status) {
+    if (s.key.write_status) {
       const VU status =
           PrtStatus(s) ? StatusDword(s, fail, reads,
                                      hn::LoadU(di, reinterpret_cast<const int32_t*>(op.mip) + base))
@@ -63,8 +63,8 @@ HWY_INLINE void LoadWaveT(const WaveSetup& s) {
 }
 
 HWY_INLINE void LoadWaveImpl(const WaveSetup& s) {
-  const bool flat = !s.uses_z && !s.uses_layer && !s.uses_fragment;
-  if (!flat || s.raw) return LoadWaveT<FetchPath::kPlain, false>(s);
+  const bool flat = !s.key.uses_z && !s.key.uses_layer && !s.key.uses_fragment;
+  if (!flat || s.key.raw) return LoadWaveT<FetchPath::kPlain, false>(s);
   switch (s.plan.path) {
     case FetchPath::kRgba8Unorm:
       return LoadWaveT<FetchPath::kRgba8Unorm, true>(s);
@@ -112,11 +112,11 @@ HWY_INLINE void StoreWaveImpl(const WaveSetup& s) {
     for (int k = 0; k < 4; ++k) v[k] = hn::Zero(du);
     for (int k = 0; k < s.nstore; ++k) {
       VU d = hn::Load(du, value[k] + base);
-      if (s.d16) d = FromD16(p.numeric, d);
+      if (s.key.d16) d = FromD16(p.numeric, d);
       v[s.store_channel[k]] = d;
     }
     TEXUNIT_VEC4(VU, w);
-    if (s.raw) {
+    if (s.key.raw) {
       for (int k = 0; k < 4; ++k) w[k] = v[k];
     } else {
       TEXUNIT_VEC4(VU, code);
@@ -148,9 +148,9 @@ HWY_INLINE void ResinfoWaveImpl(const WaveSetup& s) {
   const DU du;
   const size_t n = hn::Lanes(du);
   const TexRequest& req = *s.req;
-  const bool msaa = s.uses_fragment;
+  const bool msaa = s.key.uses_fragment;
   // x, y, z, w per type; a 1D array puts its layer count in y.
-  const bool y_is_layers = s.type == ImageType::k1DArray;
+  const bool y_is_layers = s.key.type == ImageType::k1DArray;
   const VI levels = hn::Set(di, msaa ? s.req->image->last_level + 1 : s.max_level + 1);
   const VI layers = hn::Set(di, s.view_layers);
   HWY_ALIGN uint32_t pad[kMaxLanes];
@@ -169,14 +169,14 @@ HWY_INLINE void ResinfoWaveImpl(const WaveSetup& s) {
     const VI d = hn::IfThenElseZero(ok, hn::GatherIndex(di, s.levels.depth, level));
     TEXUNIT_VEC4(VI, c);
     c[0] = w;
-    c[1] = y_is_layers ? layers : (s.uses_y ? h : hn::Zero(di));
-    c[2] = s.uses_z ? d : (s.uses_layer && !y_is_layers ? layers : hn::Zero(di));
+    c[1] = y_is_layers ? layers : (s.key.uses_y ? h : hn::Zero(di));
+    c[2] = s.key.uses_z ? d : (s.key.uses_layer && !y_is_layers ? layers : hn::Zero(di));
     c[3] = levels;
     for (int k = 0; k < s.ncomp; ++k) {
       StoreActive(hn::BitCast(du, c[s.sel[k]]), active_u, all_active, req.out.data[k], base,
                   s.lane_count);
     }
-    if (s.write_status) {
+    if (s.key.write_status) {
       StoreActive(hn::Zero(du), active_u, all_active, req.out.status, base, s.lane_count);
     }
   }

@@ -64,9 +64,9 @@ HWY_INLINE VF QuadLane(const float* v, size_t base) {
 HWY_INLINE void AxisDerivatives(const WaveSetup& s, const SamplerOperands& op, size_t base,
                                 int axis, VF* ddx, VF* ddy) {
   const DF df;
-  if (s.lod_derivatives) {
+  if (s.key.lod_derivatives) {
     const auto load = [&](const float* v) {
-      return s.lod_coarse ? QuadLane<0>(v, base) : hn::LoadU(df, v + base);
+      return s.key.lod_coarse ? QuadLane<0>(v, base) : hn::LoadU(df, v + base);
     };
     *ddx = load(op.deriv[0][axis]);
     *ddy = load(op.deriv[1][axis]);
@@ -90,7 +90,7 @@ HWY_INLINE void DerivativeLengths(const WaveSetup& s, const SamplerOperands& op,
   const VF dudy = hn::Mul(*dsdy, w), dvdy = hn::Mul(*dtdy, h);
   *rx = hn::Add(hn::Mul(dudx, dudx), hn::Mul(dvdx, dvdx));
   *ry = hn::Add(hn::Mul(dudy, dudy), hn::Mul(dvdy, dvdy));
-  if (!s.uses_z) return;
+  if (!s.key.uses_z) return;
   VF drdx, drdy;
   AxisDerivatives(s, op, base, 2, &drdx, &drdy);
   const VF d = hn::Set(df, s.lod_depth);
@@ -118,7 +118,7 @@ HWY_INLINE VF DerivativeLambda(const WaveSetup& s, const SamplerOperands& op, si
 HWY_INLINE VF AddBias(const WaveSetup& s, const SamplerOperands& op, size_t base, VF lambda) {
   const DF df;
   lambda = hn::Add(lambda, hn::Set(df, s.sampler_bias));
-  if (s.use_bias_operand) lambda = hn::Add(lambda, hn::LoadU(df, op.bias + base));
+  if (s.key.use_bias_operand) lambda = hn::Add(lambda, hn::LoadU(df, op.bias + base));
   return lambda;
 }
 
@@ -126,7 +126,7 @@ HWY_INLINE VF AddBias(const WaveSetup& s, const SamplerOperands& op, size_t base
 HWY_INLINE VF UnclampedLambda(const WaveSetup& s, const SamplerOperands& op, size_t base) {
   const DF df;
   return AddBias(s, op, base,
-                 s.lod_explicit ? hn::LoadU(df, op.lod + base) : DerivativeLambda(s, op, base));
+                 s.key.lod_explicit ? hn::LoadU(df, op.lod + base) : DerivativeLambda(s, op, base));
 }
 
 // Anisotropic filtering's footprint (docs/sampling.md, "Anisotropic filtering") for 2D-like
@@ -140,7 +140,8 @@ HWY_INLINE VF AnisoLambda(const WaveSetup& s, const SamplerOperands& op, size_t 
   const VF p = MaxOrNaN(rx, ry);
   const VF q = hn::Min(rx, ry);
   const VF one = hn::Set(df, 1.0f);
-  VF count = hn::Min(hn::Ceil(hn::Sqrt(hn::Div(p, q))), hn::Set(df, static_cast<float>(s.aniso)));
+  VF count =
+      hn::Min(hn::Ceil(hn::Sqrt(hn::Div(p, q))), hn::Set(df, static_cast<float>(s.key.aniso)));
   // P of 0, infinite or NaN (which also covers a NaN ratio): one probe.
   const MF usable = hn::And(hn::Gt(p, hn::Zero(df)), hn::Lt(p, hn::Set(df, HUGE_VALF)));
   count = hn::IfThenElse(hn::And(usable, hn::Not(hn::IsNaN(count))), count, one);
@@ -154,7 +155,7 @@ HWY_INLINE VF AnisoLambda(const WaveSetup& s, const SamplerOperands& op, size_t 
 
 // Step 4 alone (LZ skips steps 2-3 but not this).
 HWY_INLINE VF QuantizeLambda(const WaveSetup& s, VF lambda) {
-  return s.hardware_precision ? Quantize8(lambda) : lambda;
+  return s.key.hardware_precision ? Quantize8(lambda) : lambda;
 }
 
 // Steps 3-4: the S# MIN_LOD (raised by a _CL operand that is not NaN) and MAX_LOD, a NaN lambda
@@ -162,7 +163,7 @@ HWY_INLINE VF QuantizeLambda(const WaveSetup& s, VF lambda) {
 HWY_INLINE VF ClampLambda(const WaveSetup& s, const SamplerOperands& op, size_t base, VF lambda) {
   const DF df;
   VF lo = hn::Set(df, s.min_lod);
-  if (s.use_clamp_operand) {
+  if (s.key.use_clamp_operand) {
     const VF cl = hn::LoadU(df, op.clamp + base);
     lo = hn::IfThenElse(hn::IsNaN(cl), lo, hn::Max(lo, cl));
   }
@@ -190,7 +191,7 @@ HWY_INLINE VF ApplyViewMinLod(const WaveSetup& s, VF lambda) {
 
 // A gather's level under T# MIN_LOD: max(d, floor(m)) (Vulkan's minLodInteger), within the view.
 HWY_INLINE VI GatherMinLod(const WaveSetup& s, VI level) {
-  if (!(s.view_min_lod > 0.0f) || s.mip == MipFilter::kNone) return level;
+  if (!(s.view_min_lod > 0.0f) || s.key.mip == MipFilter::kNone) return level;
   const DI di;
   const VI m = hn::Set(di, static_cast<int32_t>(s.view_min_lod));
   return hn::Min(hn::Max(level, m), hn::Set(di, s.max_level));

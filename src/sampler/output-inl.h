@@ -36,13 +36,13 @@ HWY_INLINE OutputPlan MakeOutputPlan(const WaveSetup& s) {
     p.data[k] = s.req->out.data[k];
     p.sel[k] = s.sel[k];
   }
-  p.status = s.write_status ? s.req->out.status : nullptr;
+  p.status = s.key.write_status ? s.req->out.status : nullptr;
   p.lane_count = s.lane_count;
   p.ncomp = s.ncomp;
   p.one_bits = s.one_bits;
   p.numeric = s.plan.numeric;
-  p.d16 = s.d16;
-  p.identity = s.ncomp == 4 && !s.d16 && p.sel[0] == kSelX && p.sel[1] == kSelY &&
+  p.d16 = s.key.d16;
+  p.identity = s.ncomp == 4 && !s.key.d16 && p.sel[0] == kSelX && p.sel[1] == kSelY &&
                p.sel[2] == kSelZ && p.sel[3] == kSelW;
   return p;
 }

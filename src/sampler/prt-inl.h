@@ -50,7 +50,7 @@ HWY_INLINE MI ZeroNonResident(const WaveSetup& s, VI offset_words, VI elem, MI r
 }
 
 // Whether a wave's status dwords can be non-zero: TFE/LWE asked for on a PRT (MIN_LOD_WARN set).
-HWY_INLINE bool PrtStatus(const WaveSetup& s) { return s.write_status && s.min_lod_warn != 0; }
+HWY_INLINE bool PrtStatus(const WaveSetup& s) { return s.key.write_status && s.min_lod_warn != 0; }
 
 // The status dword: TEXEL_FAIL (TFE) on `fail` lanes, else LOD_WARNING (LWE) where a `reads` lane's
 // memory level base_level + view_level is below MIN_LOD_WARN (u4.8), and that level in bits 16
@@ -60,9 +60,9 @@ HWY_INLINE VU StatusDword(const WaveSetup& s, MI fail, MI reads, VI view_level) 
   const DU du;
   const MI none = hn::FirstN(di, 0);
   const VI lod = hn::Add(view_level, hn::Set(di, s.base_level));
-  const MI failed = s.tfe ? fail : none;
+  const MI failed = s.key.tfe ? fail : none;
   const MI low = hn::Lt(hn::ShiftLeft<8>(lod), hn::Set(di, s.min_lod_warn));
-  const MI warned = s.lwe ? hn::AndNot(failed, hn::And(reads, low)) : none;
+  const MI warned = s.key.lwe ? hn::AndNot(failed, hn::And(reads, low)) : none;
   VU status = hn::Or(hn::IfThenElseZero(hn::RebindMask(du, failed), hn::Set(du, 1)),
                      hn::IfThenElseZero(hn::RebindMask(du, warned), hn::Set(du, 2)));
   const VU level = hn::ShiftLeft<16>(hn::BitCast(du, lod));

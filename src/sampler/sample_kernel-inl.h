@@ -37,14 +37,15 @@ struct GeneralWave {
 };
 
 HWY_INLINE GeneralWave MakeGeneralWave(const WaveSetup& s, int32_t* fail) {
-  return {s.compare, s.has_border,    !s.uses_y,   s.uses_layer,
-          s.uses_z,  s.cube_seamless, s.reduction, s.residency != nullptr ? fail : nullptr};
+  const SampleKey& k = s.key;
+  return {k.compare, k.has_border,    !k.uses_y,   k.uses_layer,
+          k.uses_z,  k.cube_seamless, k.reduction, s.residency != nullptr ? fail : nullptr};
 }
 
-// The static key a sample kernel is compiled for (sample_key.h): its fetch path, whether it is
-// the general kernel, and what the specialised 2D kernels fix at compile time (kAny: read from
-// the wave at run time): the XY filter, the mip blend, the clamp mode of both axes, anisotropic
-// probing and a depth compare.
+// The part of the wave's SampleKey (sample_key.h) a sample kernel is compiled for: its fetch path,
+// whether it is the general kernel, and what the specialised 2D kernels fix at compile time (kAny:
+// read from the wave's key at run time): the XY filter, the mip blend, the clamp mode of both
+// axes, anisotropic probing and a depth compare.
 template <FetchPath P, bool G, KeyXy X = KeyXy::kAny, KeyMip M = KeyMip::kAny,
           KeyAddress A = KeyAddress::kAny, bool kAnisoKey = false, bool kCompareKey = false>
 struct KernelKey {
@@ -218,7 +219,7 @@ HWY_INLINE void SampleLevel(const WaveSetup& s, const GeneralWave& w, const Samp
   // Plain 2D: no layer, no border; a compare only in the depth key. Its own body rather than
   // Lookup2D's: through Lookup2D (dead masks and all) AVX3 random bilinear ran 18% slower.
   if constexpr (!kGeneral) {
-    const ClampMode cx = KeyClamp<K>(s.clamp_x), cy = KeyClamp<K>(s.clamp_y);
+    const ClampMode cx = KeyClamp<K>(s.key.clamp_x), cy = KeyClamp<K>(s.key.clamp_y);
     if (K::kXy == KeyXy::kPoint || (K::kXy == KeyXy::kAny && !any_linear)) {
       VI x, y;
       PointTexel<false>(s, g, u, v, ox, oy, &x, &y, nullptr, cx, cy);
@@ -251,16 +252,17 @@ HWY_INLINE void SampleLevel(const WaveSetup& s, const GeneralWave& w, const Samp
   }
   // 3D: the 2D lookup in one depth slice (POINT z) or two, blended by g (LINEAR z).
   MF z_linear = hn::FirstN(df, 0);
-  if (s.z_linear == WaveSetup::ZLinear::kAlways) z_linear = hn::FirstN(df, hn::Lanes(df));
-  if (s.z_linear == WaveSetup::ZLinear::kAsXy) z_linear = linear;
+  if (s.key.z_linear == SampleKey::ZLinear::kAlways) z_linear = hn::FirstN(df, hn::Lanes(df));
+  if (s.key.z_linear == SampleKey::ZLinear::kAsXy) z_linear = linear;
   VI k0, k1;
   VF gz;
   MI bz0, bz1;
   VF wz;
   VI depth;
   VolumeAxis(s, op, base, level, &wz, &depth);
-  LinearAxis<true>(s, s.clamp_z, wz, depth, hn::Div(hn::Set(df, 1.0f), hn::ConvertTo(df, depth)),
-                   false, oz, z_linear, &k0, &k1, &gz, &bz0, &bz1);
+  LinearAxis<true>(s, s.key.clamp_z, wz, depth,
+                   hn::Div(hn::Set(df, 1.0f), hn::ConvertTo(df, depth)), false, oz, z_linear, &k0,
+                   &k1, &gz, &bz0, &bz1);
   const VI slice_elems = LevelLookup(di, s.levels.slice_elems, level, UniformLevel(level));
   Lookup2D<kPath, kGeneral>(s, w, g, u, v, ox, oy, hn::Mul(k0, slice_elems), bz0, ref, linear,
                             any_linear, active_i, out);
@@ -340,13 +342,13 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
   HWY_ALIGN int32_t fail[hn::MaxLanes(DI())];
   const GeneralWave w = kGeneral ? MakeGeneralWave(s, fail) : GeneralWave{};
   const bool prt_status = kGeneral && PrtStatus(s);
-  const bool lambda_zero = s.lod_zero || s.unnormalized;
-  const MipFilter mip = K::kMip == KeyMip::kLinear ? MipFilter::kLinear : s.sample_mip;
+  const bool lambda_zero = s.key.lod_zero || s.key.unnormalized;
+  const MipFilter mip = K::kMip == KeyMip::kLinear ? MipFilter::kLinear : s.key.sample_mip;
   const bool blends = K::kMip != KeyMip::kNoBlend && mip == MipFilter::kLinear;
-  const bool use_offset = s.use_offset;
-  const bool mag_linear = K::kXy == KeyXy::kAny ? s.mag_linear : K::kXy == KeyXy::kBilinear;
-  const bool min_linear = K::kXy == KeyXy::kAny ? s.min_linear : K::kXy == KeyXy::kBilinear;
-  const bool aniso = kProbes && s.aniso > 1;
+  const bool use_offset = s.key.use_offset;
+  const bool mag_linear = K::kXy == KeyXy::kAny ? s.key.mag_linear : K::kXy == KeyXy::kBilinear;
+  const bool min_linear = K::kXy == KeyXy::kAny ? s.key.min_linear : K::kXy == KeyXy::kBilinear;
+  const bool aniso = kProbes && s.key.aniso > 1;
   const bool compare = (kGeneral && w.compare) || K::kCompare;
   // RGBA8 UNORM and sRGB results of a kernel that blends no levels and reads no border colour
   // (not the general one) are weighted sums of codes (or sRGB table values, all 0 or at least
@@ -439,7 +441,7 @@ HWY_NOINLINE void SampleKernel(const WaveSetup& s) {
 // aniso, the other image types, block formats), on the general fetch path (PrepareWave sets it
 // for those waves). The hot kernels (sample_key.h) are compiled in src/dispatch/hot_sample_*.cc.
 HWY_INLINE void SampleWaveImpl(const WaveSetup& s) {
-  if (s.general_kernel) return SampleKernel<GeneralKernelKey>(s);
+  if (s.key.general_kernel) return SampleKernel<GeneralKernelKey>(s);
   switch (s.plan.path) {
     case FetchPath::kRgba8Unorm:
       return SampleKernel<PlainKernelKey<FetchPath::kRgba8Unorm>>(s);

@@ -1,4 +1,5 @@
-// The static key of sample waves (sample_key.h): the effective mip filter and the hot kernel slot.
+// What sample waves decide into their static key (sample_key.h): the effective mip filter and the
+// hot kernel slot.
 #include "sampler/sample_key.h"
 
 #include "sampler/wave_setup.h"
@@ -6,19 +7,19 @@
 namespace texunit {
 
 MipFilter EffectiveMipFilter(const WaveSetup& s, bool one_level) {
-  const bool lambda_zero = s.unnormalized || (s.lod_zero && !(s.view_min_lod > 0.0f));
-  if (lambda_zero || s.max_level == 0 || s.mip == MipFilter::kNone) return MipFilter::kNone;
-  return one_level ? MipFilter::kPoint : s.mip;
+  const bool lambda_zero = s.key.unnormalized || (s.key.lod_zero && !(s.view_min_lod > 0.0f));
+  if (lambda_zero || s.max_level == 0 || s.key.mip == MipFilter::kNone) return MipFilter::kNone;
+  return one_level ? MipFilter::kPoint : s.key.mip;
 }
 
 namespace {
 
-bool HotFormatOf(const WaveSetup& s, HotFormat* out) {
-  if (s.compare) {
+bool HotFormatOf(const SampleKey& k, HotFormat* out) {
+  if (k.compare) {
     *out = HotFormat::kR32Depth;
-    return s.plan.path == FetchPath::kR32Float;
+    return k.fetch_path == FetchPath::kR32Float;
   }
-  switch (s.plan.path) {
+  switch (k.fetch_path) {
     case FetchPath::kRgba8Unorm:
       *out = HotFormat::kRgba8Unorm;
       return true;
@@ -38,30 +39,30 @@ bool HotFormatOf(const WaveSetup& s, HotFormat* out) {
 
 }  // namespace
 
-bool IsPlain2D(const WaveSetup& s) {
-  return s.type == ImageType::k2D && !s.has_border && s.reduction == FilterMode::kBlend && !s.prt;
+bool IsPlain2D(const SampleKey& k) {
+  return k.type == ImageType::k2D && !k.has_border && k.reduction == FilterMode::kBlend && !k.prt;
 }
 
-int HotSampleIndex(const WaveSetup& s) {
-  if (!IsPlain2D(s)) return -1;
+int HotSampleIndex(const SampleKey& k) {
+  if (!IsPlain2D(k)) return -1;
   HotFormat format;
-  if (!HotFormatOf(s, &format)) return -1;
-  if (s.clamp_x != s.clamp_y) return -1;
+  if (!HotFormatOf(k, &format)) return -1;
+  if (k.clamp_x != k.clamp_y) return -1;
   KeyAddress address;
-  if (s.clamp_x == ClampMode::kWrap) {
+  if (k.clamp_x == ClampMode::kWrap) {
     address = KeyAddress::kWrap;
-  } else if (s.clamp_x == ClampMode::kClampLastTexel) {
+  } else if (k.clamp_x == ClampMode::kClampLastTexel) {
     address = KeyAddress::kClampLastTexel;
   } else {
     return -1;
   }
-  if (s.mag_linear != s.min_linear) return -1;  // mixed filters: the plain kernel's masks
-  const MipFilter mip = s.sample_mip;
+  if (k.mag_linear != k.min_linear) return -1;  // mixed filters: the plain kernel's masks
+  const MipFilter mip = k.sample_mip;
   HotFilter filter;
-  if (s.aniso > 1) {
-    if (!s.mag_linear) return -1;  // ANISO_POINT: the general kernel
+  if (k.aniso > 1) {
+    if (!k.mag_linear) return -1;  // ANISO_POINT: the general kernel
     filter = HotFilter::kAniso;
-  } else if (!s.mag_linear) {
+  } else if (!k.mag_linear) {
     if (mip == MipFilter::kLinear) return -1;
     filter = HotFilter::kPoint;
   } else {

@@ -56,20 +56,20 @@ HWY_INLINE void GetSamplerOperands(const WaveSetup& s, SamplerOperands* op) {
     return reinterpret_cast<const float*>(wave(src));
   };
   op->s = wave_f(req.in.coord[0]);
-  op->t = s.uses_y ? wave_f(req.in.coord[1]) : kZeroWave;
-  if (s.uses_layer) op->layer = wave_f(req.in.coord[2]);
-  if (s.cube) op->cube = req.in.coord[3] != nullptr ? wave_f(req.in.coord[3]) : kZeroWave;
-  if (s.uses_z) op->r = wave_f(req.in.coord[2]);
-  if (s.lod_explicit) op->lod = wave_f(req.in.lod);
-  if (s.use_bias_operand) op->bias = wave_f(req.in.bias);
-  if (s.use_clamp_operand) op->clamp = wave_f(req.in.clamp);
-  if (s.compare) op->zcompare = wave_f(req.in.zcompare);
-  if (s.use_offset) op->offset = wave(req.in.offset);
-  if (s.lod_derivatives) {
+  op->t = s.key.uses_y ? wave_f(req.in.coord[1]) : kZeroWave;
+  if (s.key.uses_layer) op->layer = wave_f(req.in.coord[2]);
+  if (s.key.cube) op->cube = req.in.coord[3] != nullptr ? wave_f(req.in.coord[3]) : kZeroWave;
+  if (s.key.uses_z) op->r = wave_f(req.in.coord[2]);
+  if (s.key.lod_explicit) op->lod = wave_f(req.in.lod);
+  if (s.key.use_bias_operand) op->bias = wave_f(req.in.bias);
+  if (s.key.use_clamp_operand) op->clamp = wave_f(req.in.clamp);
+  if (s.key.compare) op->zcompare = wave_f(req.in.zcompare);
+  if (s.key.use_offset) op->offset = wave(req.in.offset);
+  if (s.key.lod_derivatives) {
     for (int d = 0; d < 2; ++d) {
       op->deriv[d][0] = wave_f(req.in.deriv[d][0]);
-      op->deriv[d][1] = s.uses_y ? wave_f(req.in.deriv[d][1]) : kZeroWave;
-      op->deriv[d][2] = s.uses_z ? wave_f(req.in.deriv[d][2]) : kZeroWave;
+      op->deriv[d][1] = s.key.uses_y ? wave_f(req.in.deriv[d][1]) : kZeroWave;
+      op->deriv[d][2] = s.key.uses_z ? wave_f(req.in.deriv[d][2]) : kZeroWave;
     }
   }
 }

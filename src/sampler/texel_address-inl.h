@@ -50,9 +50,9 @@ HWY_INLINE void CopyAddressOperands(const WaveSetup& s, AddressOperands* op) {
     return used ? WaveLanes(src, n, op->pad[k]) : kZeroLanes;
   };
   op->x = lanes(true, req.in.coord[0], 0);
-  op->y = lanes(s.uses_y, req.in.coord[1], 1);
-  op->z = lanes(s.uses_z || s.uses_layer, req.in.coord[2], 2);
-  op->fragment = lanes(s.uses_fragment, req.in.coord[3], 3);
+  op->y = lanes(s.key.uses_y, req.in.coord[1], 1);
+  op->z = lanes(s.key.uses_z || s.key.uses_layer, req.in.coord[2], 2);
+  op->fragment = lanes(s.key.uses_fragment, req.in.coord[3], 3);
   op->mip = lanes((req.op.flags & kOpMip) != 0, req.in.mip, 4);
 }
 
@@ -78,24 +78,25 @@ HWY_INLINE MI Address(const WaveSetup& s, const AddressOperands& op, size_t base
   const int uniform = UniformLevel(level);
   MI inb =
       hn::And(active, hn::And(level_ok, below(x, LevelLookup(di, s.levels.width, level, uniform))));
-  if (s.uses_y) inb = hn::And(inb, below(y, LevelLookup(di, s.levels.height, level, uniform)));
+  if (s.key.uses_y) inb = hn::And(inb, below(y, LevelLookup(di, s.levels.height, level, uniform)));
   const VI pitch = LevelLookup(di, s.levels.pitch, level, uniform);
   if constexpr (kFlat) {
     x = hn::IfThenElseZero(inb, x);
     y = hn::IfThenElseZero(inb, y);
     *elem = ElementOf(s.plan, pitch, x, y, in_block);
   } else {
-    if (s.uses_z) inb = hn::And(inb, below(z, LevelLookup(di, s.levels.depth, level, uniform)));
-    if (s.uses_layer) inb = hn::And(inb, below(z, hn::Set(di, s.view_layers)));
-    if (s.uses_fragment) inb = hn::And(inb, below(f, hn::Set(di, s.samples)));
+    if (s.key.uses_z) inb = hn::And(inb, below(z, LevelLookup(di, s.levels.depth, level, uniform)));
+    if (s.key.uses_layer) inb = hn::And(inb, below(z, hn::Set(di, s.view_layers)));
+    if (s.key.uses_fragment) inb = hn::And(inb, below(f, hn::Set(di, s.samples)));
     x = hn::IfThenElseZero(inb, x);
     y = hn::IfThenElseZero(inb, y);
     f = hn::IfThenElseZero(inb, f);
     VI slice = hn::IfThenElseZero(inb, z);
-    if (s.uses_layer) slice = hn::IfThenElseZero(inb, hn::Add(slice, hn::Set(di, s.base_array)));
+    if (s.key.uses_layer)
+      slice = hn::IfThenElseZero(inb, hn::Add(slice, hn::Set(di, s.base_array)));
     VI e = ElementOf(s.plan, pitch, x, y, in_block);
     if (s.samples > 1) e = hn::Add(hn::Mul(e, hn::Set(di, s.samples)), f);
-    if (s.uses_z || s.uses_layer) {
+    if (s.key.uses_z || s.key.uses_layer) {
       e = hn::Add(hn::Mul(slice, LevelLookup(di, s.levels.slice_elems, level, uniform)), e);
     }
     *elem = e;

@@ -227,8 +227,8 @@ HWY_INLINE void FetchForLoadGeneral(const WaveSetup& s, VI offset_words, VI elem
                                     MI active, Vec4<VU> out) {
   TEXUNIT_VEC4(VU, w);
   FetchWords(s, offset_words, elem, in_block, active, w);
-  if (s.raw) {
-    RawTexel(s.plan, w, s.raw_signed, out);
+  if (s.key.raw) {
+    RawTexel(s.plan, w, s.key.raw_signed, out);
   } else {
     DecodeForLoad(s.plan, w, out);
   }
@@ -260,7 +260,7 @@ HWY_INLINE void FetchForLoadT(const WaveSetup& s, VI offset_words, VI elem, VI i
 // path whatever the format).
 HWY_INLINE void FetchForLoad(const WaveSetup& s, VI offset_words, VI elem, VI in_block, MI active,
                              Vec4<VU> out) {
-  switch (s.raw ? FetchPath::kPlain : s.plan.path) {
+  switch (s.key.raw ? FetchPath::kPlain : s.plan.path) {
     case FetchPath::kRgba8Unorm:
       return FetchForLoadT<FetchPath::kRgba8Unorm>(s, offset_words, elem, in_block, active, out);
     case FetchPath::kRgba8Srgb:

@@ -81,9 +81,9 @@ namespace {
 // The border color (docs/sampling.md, "Border color"), when a clamp mode of the S# has a border.
 Status PrepareBorder(const TexRequest& req, WaveSetup* s) {
   const SamplerDesc& sd = *req.sampler;
-  s->has_border = IsBorderMode(sd.clamp_x) || IsBorderMode(sd.clamp_y) ||
-                  (s->uses_z && IsBorderMode(sd.clamp_z));
-  if (!s->has_border) return Status::Ok();
+  s->key.has_border = IsBorderMode(sd.clamp_x) || IsBorderMode(sd.clamp_y) ||
+                      (s->key.uses_z && IsBorderMode(sd.clamp_z));
+  if (!s->key.has_border) return Status::Ok();
   const bool float_class = s->plan.numeric == NumericClass::kFloat;
   const uint32_t one = float_class ? 0x3F800000u : 1u;
   uint32_t color[4] = {};
@@ -145,34 +145,35 @@ Status PrepareSampler(const TexRequest& req, WaveSetup* s) {
         "S#.FILTER_MODE=" + std::to_string(static_cast<int>(sd->filter_mode)) +
         " is reserved (0 BLEND, 1 MIN, 2 MAX)");
   }
-  if (req.op.kind == OpKind::kSample) s->reduction = sd->filter_mode;
+  if (req.op.kind == OpKind::kSample) s->key.reduction = sd->filter_mode;
   if (sd->max_aniso_ratio > 4) {
     return Status::InvalidArgument("S#.MAX_ANISO_RATIO=" + std::to_string(sd->max_aniso_ratio) +
                                    " is reserved (0..4 = 1x..16x)");
   }
-  s->unnormalized = req.mods.unorm || sd->force_unnormalized;
+  s->key.unnormalized = req.mods.unorm || sd->force_unnormalized;
   const float view_min_lod =
       req.image->min_lod / 256.0f - static_cast<float>(req.image->base_level);
-  if (!s->unnormalized && view_min_lod > 0.0f) s->view_min_lod = view_min_lod;
+  if (!s->key.unnormalized && view_min_lod > 0.0f) s->view_min_lod = view_min_lod;
   const bool aniso_min =
       sd->xy_min_filter == XyFilter::kAnisoPoint || sd->xy_min_filter == XyFilter::kAnisoBilinear;
-  const bool flat = s->type == ImageType::k2D || s->type == ImageType::k2DArray || s->cube;
-  const bool derivative_lod = (req.op.flags & (kOpLod | kOpLz)) == 0 && !s->unnormalized;
+  const bool flat =
+      s->key.type == ImageType::k2D || s->key.type == ImageType::k2DArray || s->key.cube;
+  const bool derivative_lod = (req.op.flags & (kOpLod | kOpLz)) == 0 && !s->key.unnormalized;
   if (req.op.kind == OpKind::kSample && aniso_min && flat && derivative_lod && s->plan.filterable) {
-    s->aniso = 1 << sd->max_aniso_ratio;
+    s->key.aniso = 1 << sd->max_aniso_ratio;
   }
   const uint32_t flags = req.op.flags;
-  s->lod_zero = (flags & kOpLz) != 0;
-  s->lod_explicit = (flags & kOpLod) != 0;
-  s->lod_derivatives = (flags & (kOpDeriv | kOpCoarseDeriv)) != 0;
-  s->lod_coarse = (flags & kOpCoarseDeriv) != 0;
-  s->use_bias_operand = (flags & kOpBias) != 0;
-  s->use_clamp_operand = (flags & kOpClamp) != 0;
-  s->use_offset = (flags & kOpOffset) != 0;
-  s->compare = (flags & kOpCompare) != 0;
-  s->lod_width = s->unnormalized ? 1.0f : s->levels.fwidth[0];
-  s->lod_height = s->unnormalized ? 1.0f : s->levels.fheight[0];
-  s->lod_depth = s->unnormalized ? 1.0f : static_cast<float>(s->levels.depth[0]);
+  s->key.lod_zero = (flags & kOpLz) != 0;
+  s->key.lod_explicit = (flags & kOpLod) != 0;
+  s->key.lod_derivatives = (flags & (kOpDeriv | kOpCoarseDeriv)) != 0;
+  s->key.lod_coarse = (flags & kOpCoarseDeriv) != 0;
+  s->key.use_bias_operand = (flags & kOpBias) != 0;
+  s->key.use_clamp_operand = (flags & kOpClamp) != 0;
+  s->key.use_offset = (flags & kOpOffset) != 0;
+  s->key.compare = (flags & kOpCompare) != 0;
+  s->lod_width = s->key.unnormalized ? 1.0f : s->levels.fwidth[0];
+  s->lod_height = s->key.unnormalized ? 1.0f : s->levels.fheight[0];
+  s->lod_depth = s->key.unnormalized ? 1.0f : static_cast<float>(s->levels.depth[0]);
   s->sampler_bias = sd->lod_bias / 256.0f;
   s->min_lod = sd->min_lod / 256.0f;
   s->max_lod = sd->max_lod / 256.0f;
@@ -181,32 +182,32 @@ Status PrepareSampler(const TexRequest& req, WaveSetup* s) {
     return f == XyFilter::kBilinear || f == XyFilter::kAnisoBilinear;
   };
   const bool filterable = s->plan.filterable;
-  s->mag_linear = linear(sd->xy_mag_filter) && filterable;
-  s->min_linear = linear(sd->xy_min_filter) && filterable;
+  s->key.mag_linear = linear(sd->xy_mag_filter) && filterable;
+  s->key.min_linear = linear(sd->xy_min_filter) && filterable;
   // POINT_ANISO_ADJ: POINT over the anisotropic lambda, which every mip filter uses on probing
   // lanes (docs/sampling.md, "Anisotropic filtering").
-  s->mip = sd->mip_filter == MipFilter::kPointAnisoAdj ? MipFilter::kPoint : sd->mip_filter;
-  if (!filterable && s->mip == MipFilter::kLinear) s->mip = MipFilter::kPoint;
-  s->clamp_x = sd->clamp_x;
-  s->clamp_y = sd->clamp_y;
-  if (s->uses_z) {
+  s->key.mip = sd->mip_filter == MipFilter::kPointAnisoAdj ? MipFilter::kPoint : sd->mip_filter;
+  if (!filterable && s->key.mip == MipFilter::kLinear) s->key.mip = MipFilter::kPoint;
+  s->key.clamp_x = sd->clamp_x;
+  s->key.clamp_y = sd->clamp_y;
+  if (s->key.uses_z) {
     TEXUNIT_RETURN_IF_ERROR(CheckClamp("CLAMP_Z", sd->clamp_z));
     TEXUNIT_RETURN_IF_ERROR(CheckFilter("Z_FILTER", static_cast<uint8_t>(sd->z_filter), 2));
-    s->clamp_z = sd->clamp_z;
-    using ZLinear = WaveSetup::ZLinear;
-    s->z_linear = !filterable                        ? ZLinear::kNever
-                  : sd->z_filter == ZFilter::kLinear ? ZLinear::kAlways
-                  : sd->z_filter == ZFilter::kNone   ? ZLinear::kAsXy
-                                                     : ZLinear::kNever;
+    s->key.clamp_z = sd->clamp_z;
+    using ZLinear = SampleKey::ZLinear;
+    s->key.z_linear = !filterable                        ? ZLinear::kNever
+                      : sd->z_filter == ZFilter::kLinear ? ZLinear::kAlways
+                      : sd->z_filter == ZFilter::kNone   ? ZLinear::kAsXy
+                                                         : ZLinear::kNever;
   }
   // TRUNC_COORD = 0 rounds POINT coordinates; only waves that can take a POINT index pay for it
   // (gathers' footprints are bilinear, but a 3D gather reads its POINT z slice).
-  const bool xy_point = !(s->mag_linear && s->min_linear);
-  const bool z_point =
-      s->uses_z && (s->z_linear == WaveSetup::ZLinear::kNever || req.op.kind == OpKind::kGather4);
-  s->point_round = !sd->trunc_coord && (xy_point || z_point);
-  s->hardware_precision = req.precision == PrecisionMode::kHardware;
-  if (s->compare) {
+  const bool xy_point = !(s->key.mag_linear && s->key.min_linear);
+  const bool z_point = s->key.uses_z && (s->key.z_linear == SampleKey::ZLinear::kNever ||
+                                         req.op.kind == OpKind::kGather4);
+  s->key.point_round = !sd->trunc_coord && (xy_point || z_point);
+  s->key.hardware_precision = req.precision == PrecisionMode::kHardware;
+  if (s->key.compare) {
     if (s->plan.numeric != NumericClass::kFloat) {
       return Status::InvalidArgument(UpperOpName(req.op) + " compares depth, but T# format " +
                                      FormatName(s->plan.id) + " is an integer format");
@@ -216,9 +217,9 @@ Status PrepareSampler(const TexRequest& req, WaveSetup* s) {
           "S#.DEPTH_COMPARE_FUNC=" + std::to_string(static_cast<int>(sd->depth_compare_func)) +
           " is not a compare function");
     }
-    s->compare_func = sd->depth_compare_func;
+    s->key.compare_func = sd->depth_compare_func;
     const ChannelKind x = s->plan.ch[0].kind;
-    s->compare_clamp_ref = x == ChannelKind::kUnorm;
+    s->key.compare_clamp_ref = x == ChannelKind::kUnorm;
     const bool code =
         x == ChannelKind::kUnorm || x == ChannelKind::kSnorm || x == ChannelKind::kUbnorm;
     s->compare_divisor = code ? s->plan.ch[0].divisor : 0.0f;
@@ -231,34 +232,36 @@ Status PrepareSampler(const TexRequest& req, WaveSetup* s) {
         "S#.MC_COORD_TRUNC=1 (motion-compensation coordinate truncation) is not supported: AMD "
         "documents no formula for it on GCN and no driver sets it");
   }
-  if (s->cube) {
+  if (s->key.cube) {
     // A cube reads no offsets; a seamless one no clamp modes (so no border color either).
     // GATHER4H reads the face as a non-seamless cube does (docs/sampling.md, "GATHER4H").
-    s->use_offset = false;
-    s->cube_seamless = !sd->disable_cube_wrap && (req.op.flags & kOpGather4H) == 0;
+    s->key.use_offset = false;
+    s->key.cube_seamless = !sd->disable_cube_wrap && (req.op.flags & kOpGather4H) == 0;
   }
-  if (!s->cube_seamless) TEXUNIT_RETURN_IF_ERROR(PrepareBorder(req, s));
-  s->sample_mip = EffectiveMipFilter(*s, /*one_level=*/false);
-  s->gather_mip = EffectiveMipFilter(*s, /*one_level=*/true);
+  if (!s->key.cube_seamless) TEXUNIT_RETURN_IF_ERROR(PrepareBorder(req, s));
+  s->key.sample_mip = EffectiveMipFilter(*s, /*one_level=*/false);
+  s->key.gather_mip = EffectiveMipFilter(*s, /*one_level=*/true);
   // Depth compares, border modes, min/max, aniso, PRTs and the types other than 2D run the general
   // kernels, on the general fetch path (SampleWaveImpl; gathers read texels through FetchForLoad).
-  if (req.op.kind == OpKind::kSample) s->hot_kernel = static_cast<int8_t>(HotSampleIndex(*s));
-  s->general_kernel = s->compare || s->aniso > 1 || !IsPlain2D(*s);
-  if (s->general_kernel && s->plan.path != FetchPath::kBlock) s->plan.path = FetchPath::kPlain;
+  if (req.op.kind == OpKind::kSample) {
+    s->key.hot_kernel = static_cast<int8_t>(HotSampleIndex(s->key));
+  }
+  s->key.general_kernel = s->key.compare || s->key.aniso > 1 || !IsPlain2D(s->key);
+  if (s->key.general_kernel && s->plan.path != FetchPath::kBlock) s->plan.path = FetchPath::kPlain;
   if (req.op.kind == OpKind::kGather4) {
     s->gather_sel = SelOf(req.image->dst_sel[std::countr_zero(req.mods.dmask & 0xFu)]);
-    s->gather_row = (req.op.flags & kOpGather4H) != 0;
+    s->key.gather_row = (req.op.flags & kOpGather4H) != 0;
   }
-  if (s->lod_explicit) TEXUNIT_RETURN_IF_ERROR(Need(req.in.lod, "lod"));
-  if (s->use_bias_operand) TEXUNIT_RETURN_IF_ERROR(Need(req.in.bias, "bias"));
-  if (s->use_clamp_operand) TEXUNIT_RETURN_IF_ERROR(Need(req.in.clamp, "clamp"));
-  if (s->use_offset) TEXUNIT_RETURN_IF_ERROR(Need(req.in.offset, "offset"));
-  if (s->lod_derivatives) {
+  if (s->key.lod_explicit) TEXUNIT_RETURN_IF_ERROR(Need(req.in.lod, "lod"));
+  if (s->key.use_bias_operand) TEXUNIT_RETURN_IF_ERROR(Need(req.in.bias, "bias"));
+  if (s->key.use_clamp_operand) TEXUNIT_RETURN_IF_ERROR(Need(req.in.clamp, "clamp"));
+  if (s->key.use_offset) TEXUNIT_RETURN_IF_ERROR(Need(req.in.offset, "offset"));
+  if (s->key.lod_derivatives) {
     static const char* const kNames[2][3] = {
         {"deriv[0][0] (ds/dx)", "deriv[0][1] (dt/dx)", "deriv[0][2] (dr/dx)"},
         {"deriv[1][0] (ds/dy)", "deriv[1][1] (dt/dy)", "deriv[1][2] (dr/dy)"}};
     for (int d = 0; d < 2; ++d) {
-      for (int c = 0; c < (s->uses_z ? 3 : s->uses_y ? 2 : 1); ++c) {  // dt: not 1D; dr: 3D
+      for (int c = 0; c < (s->key.uses_z ? 3 : s->key.uses_y ? 2 : 1); ++c) {  // dt: not 1D; dr: 3D
         TEXUNIT_RETURN_IF_ERROR(Need(req.in.deriv[d][c], kNames[d][c]));
       }
     }
@@ -383,7 +386,7 @@ Status CheckCube(const TexRequest& req, WaveSetup* s) {
                                    "coordinates, but " +
                                    (req.mods.unorm ? "UNORM=1" : "S#.FORCE_UNNORMALIZED=1"));
   }
-  s->cube = true;
+  s->key.cube = true;
   s->cubes = static_cast<int32_t>(layers / 6);
   return Status::Ok();
 }
@@ -402,23 +405,23 @@ Status PrepareImageType(const TexRequest& req, const OpFamily& family, WaveSetup
                                    ": multisampled images are read by fragment (LOAD, MSAA_LOAD)");
   }
   if (IsSamplerOp(req.op.kind) && t == ImageType::kCube) TEXUNIT_RETURN_IF_ERROR(CheckCube(req, s));
-  s->type = t;
-  s->uses_y = t != ImageType::k1D && t != ImageType::k1DArray;
-  s->uses_z = t == ImageType::k3D;
-  s->uses_layer = t == ImageType::k1DArray || t == ImageType::k2DArray || t == ImageType::kCube ||
-                  t == ImageType::k2DMsaaArray;
-  s->uses_fragment = t == ImageType::k2DMsaa || t == ImageType::k2DMsaaArray;
-  if (s->uses_fragment && (req.op.flags & kOpMip)) {
+  s->key.type = t;
+  s->key.uses_y = t != ImageType::k1D && t != ImageType::k1DArray;
+  s->key.uses_z = t == ImageType::k3D;
+  s->key.uses_layer = t == ImageType::k1DArray || t == ImageType::k2DArray ||
+                      t == ImageType::kCube || t == ImageType::k2DMsaaArray;
+  s->key.uses_fragment = t == ImageType::k2DMsaa || t == ImageType::k2DMsaaArray;
+  if (s->key.uses_fragment && (req.op.flags & kOpMip)) {
     return Status::InvalidArgument(UpperOpName(req.op) + " cannot address T#.TYPE=" +
                                    ImageTypeName(t) + ": MSAA images have no mip levels");
   }
   if (req.op.kind == OpKind::kGetResinfo) return Status::Ok();  // reads only the T#
   TEXUNIT_RETURN_IF_ERROR(Need(req.in.coord[0], "coord[0] (x)"));
-  if (s->uses_y) TEXUNIT_RETURN_IF_ERROR(Need(req.in.coord[1], "coord[1] (y)"));
-  if (s->uses_z || s->uses_layer) {
+  if (s->key.uses_y) TEXUNIT_RETURN_IF_ERROR(Need(req.in.coord[1], "coord[1] (y)"));
+  if (s->key.uses_z || s->key.uses_layer) {
     TEXUNIT_RETURN_IF_ERROR(Need(req.in.coord[2], "coord[2] (z, layer or face id)"));
   }
-  if (s->uses_fragment) TEXUNIT_RETURN_IF_ERROR(Need(req.in.coord[3], "coord[3] (fragment)"));
+  if (s->key.uses_fragment) TEXUNIT_RETURN_IF_ERROR(Need(req.in.coord[3], "coord[3] (fragment)"));
   return Status::Ok();
 }
 
@@ -437,7 +440,7 @@ Status PrepareData(const TexRequest& req, WaveSetup* s) {
       // positions (RDNA seed, "Store"); otherwise the k-th set bit names the channel of
       // in.data[k].
       for (int c = 0; c < 4; ++c) {
-        if (s->d16 ? c < n : (dmask & (1 << c)) != 0) {
+        if (s->key.d16 ? c < n : (dmask & (1 << c)) != 0) {
           s->store_channel[s->nstore++] = static_cast<uint8_t>(c);
         }
       }
@@ -466,7 +469,7 @@ Status PrepareData(const TexRequest& req, WaveSetup* s) {
   }
   const bool returns =
       req.op.kind != OpKind::kStore && !(req.op.kind == OpKind::kAtomic && !req.mods.glc);
-  s->write_status = returns && req.out.status != nullptr && (req.mods.tfe || req.mods.lwe);
+  s->key.write_status = returns && req.out.status != nullptr && (req.mods.tfe || req.mods.lwe);
   for (int k = 0; k < s->ncomp; ++k) {
     if (req.out.data[k] == nullptr) {
       return Status::InvalidArgument("result data[" + std::to_string(k) + "] is null but DMASK " +
@@ -488,14 +491,14 @@ Status CheckAtomic(const TexRequest& req, WaveSetup* s) {
                                         ? std::string("block-encoded texels")
                                         : std::to_string(8 * p.element_bytes) + "-bit texels"));
   }
-  s->atomic_64 = p.element_bytes == 8;
+  s->key.atomic_64 = p.element_bytes == 8;
   const bool cmpswap = IsCompareSwap(req.op.atomic);
-  const uint8_t want = s->atomic_64 ? (cmpswap ? 0xF : 0x3) : (cmpswap ? 0x3 : 0x1);
+  const uint8_t want = s->key.atomic_64 ? (cmpswap ? 0xF : 0x3) : (cmpswap ? 0x3 : 0x1);
   if (req.mods.dmask != want) {
     return Status::InvalidArgument("DMASK=" + Hex(req.mods.dmask) + " is not valid for " +
-                                   UpperOpName(req.op) + " on a " + (s->atomic_64 ? "64" : "32") +
-                                   "-bit texel (" + FormatName(p.id) + "): it must be " +
-                                   Hex(want));
+                                   UpperOpName(req.op) + " on a " +
+                                   (s->key.atomic_64 ? "64" : "32") + "-bit texel (" +
+                                   FormatName(p.id) + "): it must be " + Hex(want));
   }
   return Status::Ok();
 }
@@ -504,13 +507,13 @@ Status CheckAtomic(const TexRequest& req, WaveSetup* s) {
 // footprint's pages. Loads, samples and gathers check it; the map must cover the footprint.
 Status PrepareResidency(const TexRequest& req, uint64_t total_bytes, WaveSetup* s) {
   const ImageDesc& img = *req.image;
-  s->tfe = req.mods.tfe;
-  s->lwe = req.mods.lwe;
+  s->key.tfe = req.mods.tfe;
+  s->key.lwe = req.mods.lwe;
   s->min_lod_warn = img.min_lod_warn;
   s->base_level = img.base_level;
   const bool reads = req.op.kind == OpKind::kLoad || req.op.kind == OpKind::kSample ||
                      req.op.kind == OpKind::kGather4;
-  s->prt = img.min_lod_warn != 0 && reads && (s->write_status || req.residency != nullptr);
+  s->key.prt = img.min_lod_warn != 0 && reads && (s->key.write_status || req.residency != nullptr);
   if (img.min_lod_warn == 0 || req.residency == nullptr || !reads) return Status::Ok();
   const uint64_t pages = (total_bytes + kResidencyPageBytes - 1) / kResidencyPageBytes;
   if (req.residency_pages < pages) {
@@ -527,6 +530,7 @@ Status PrepareResidency(const TexRequest& req, uint64_t total_bytes, WaveSetup* 
 
 Status PrepareWave(const TexRequest& req, const ExecOptions& options, WaveSetup* s) {
   s->req = &req;
+  s->key.op = req.op;
   if (req.lane_count == 0 || req.lane_count > kMaxLanes) {
     return Status::InvalidArgument("request lane_count=" + std::to_string(req.lane_count) +
                                    " is outside 1..64");
@@ -559,14 +563,14 @@ Status PrepareWave(const TexRequest& req, const ExecOptions& options, WaveSetup*
     return Status::InvalidArgument(
         "BVH_INTERSECT_RAY takes a BvhRequest (Runtime::IntersectRays), not a TexRequest");
   }
-  s->raw = (req.op.flags & kOpPck) != 0;
-  s->raw_signed = (req.op.flags & kOpSgn) != 0;
-  s->d16 = req.mods.d16;
+  s->key.raw = (req.op.flags & kOpPck) != 0;
+  s->key.raw_signed = (req.op.flags & kOpSgn) != 0;
+  s->key.d16 = req.mods.d16;
   const bool converts = req.op.kind == OpKind::kLoad || req.op.kind == OpKind::kStore ||
                         req.op.kind == OpKind::kSample || req.op.kind == OpKind::kGather4;
-  if (s->d16 && (s->raw || !converts)) {
+  if (s->key.d16 && (s->key.raw || !converts)) {
     return Status::InvalidArgument("modifier D16 does not apply to " + UpperOpName(req.op) +
-                                   (s->raw ? ", which moves raw bits" : ""));
+                                   (s->key.raw ? ", which moves raw bits" : ""));
   }
   if (req.mods.a16) return Status::Unimplemented("modifier A16 is not implemented in this release");
   if (req.image == nullptr) return Status::InvalidArgument("request has no image (T#)");
@@ -578,7 +582,7 @@ Status PrepareWave(const TexRequest& req, const ExecOptions& options, WaveSetup*
 
   if (img.unbound) {
     // An unbound T# returns zeros and touches no memory; the other checks do not apply.
-    s->unbound = true;
+    s->key.unbound = true;
     return Status::Ok();
   }
   TEXUNIT_RETURN_IF_ERROR(PrepareImageType(req, *family, s));
@@ -588,17 +592,19 @@ Status PrepareWave(const TexRequest& req, const ExecOptions& options, WaveSetup*
   if (!options.format_fast_paths && s->plan.path != FetchPath::kBlock) {
     s->plan.path = FetchPath::kPlain;
   }
+  s->key.fetch_path = s->plan.path;
+  s->key.numeric = s->plan.numeric;
   TEXUNIT_RETURN_IF_ERROR(CheckOpFormat(req, s->plan));
   if (req.op.kind == OpKind::kAtomic) TEXUNIT_RETURN_IF_ERROR(CheckAtomic(req, s));
   s->max_level = image->max_level;
   s->levels = image->levels;
-  s->pow2_x = image->pow2_x;
-  s->pow2_y = image->pow2_y;
+  s->key.pow2_x = image->pow2_x;
+  s->key.pow2_y = image->pow2_y;
   s->samples = image->samples;
   s->base_array = static_cast<int32_t>(img.base_array);
-  s->view_layers = s->uses_layer ? static_cast<int32_t>(img.last_array) -
-                                       static_cast<int32_t>(img.base_array) + 1
-                                 : 1;
+  s->view_layers = s->key.uses_layer ? static_cast<int32_t>(img.last_array) -
+                                           static_cast<int32_t>(img.base_array) + 1
+                                     : 1;
   if (req.op.kind == OpKind::kGetResinfo) return Status::Ok();        // reads no memory
   if (req.op.kind == OpKind::kGetLod) return PrepareSampler(req, s);  // reads no memory either
 
@@ -612,7 +618,7 @@ Status PrepareWave(const TexRequest& req, const ExecOptions& options, WaveSetup*
   }
   if (!HostAligned(*s, host)) {
     return Status::InvalidArgument("host memory for T#.BASE_ADDRESS=" + Hex(img.base_address) +
-                                   " is not " + (s->atomic_64 ? "8" : "4") + "-byte aligned");
+                                   " is not " + (s->key.atomic_64 ? "8" : "4") + "-byte aligned");
   }
   TEXUNIT_RETURN_IF_ERROR(PrepareResidency(req, image->total_bytes, s));
   s->store_host = host;
@@ -626,10 +632,10 @@ Status PrepareWave(const TexRequest& req, const ExecOptions& options, WaveSetup*
   } else {
     s->last_dword = static_cast<int32_t>(std::min<uint64_t>(image->total_bytes - 4, 0x7FFFFFFF));
   }
-  s->one_bits = s->raw ? 1u : s->plan.one_bits;
+  s->one_bits = s->key.raw ? 1u : s->plan.one_bits;
   // _PCK loads return the texel's dwords as DMASK selects them; the others go through DST_SEL
   // (GATHER4 through gather_sel).
-  if (req.op.kind != OpKind::kAtomic && req.op.kind != OpKind::kGather4 && !s->raw) {
+  if (req.op.kind != OpKind::kAtomic && req.op.kind != OpKind::kGather4 && !s->key.raw) {
     for (int k = 0; k < s->ncomp; ++k) s->sel[k] = SelOf(img.dst_sel[s->sel[k]]);
   }
   if (IsSamplerOp(req.op.kind)) TEXUNIT_RETURN_IF_ERROR(PrepareSampler(req, s));

@@ -94,7 +94,7 @@ bool Matches(Entry& e, const TexRequest& r, const ExecOptions& options) {
   if (r.sampler != nullptr && std::memcmp(&e.sampler, r.sampler, sizeof(SamplerDesc)) != 0) {
     return false;
   }
-  if (e.setup.has_border && r.sampler->border_color_type == BorderColorType::kRegister) {
+  if (e.setup.key.has_border && r.sampler->border_color_type == BorderColorType::kRegister) {
     uint32_t entry[4];
     BorderEntry(r, entry);
     if (std::memcmp(entry, e.border_entry, sizeof(entry)) != 0) return false;

@@ -174,8 +174,8 @@ TEST_P(HotKernels, EqualTheKernelsTheySpecialiseBitForBit) {
     WaveSetup setup;
     const Status prepared = PrepareWave(q, ExecOptions{}, &setup);
     ASSERT_TRUE(prepared.ok()) << prepared.ToString();
-    ASSERT_GE(setup.hot_kernel, 0) << "iteration " << iteration;
-    slots_run.insert(setup.hot_kernel);
+    ASSERT_GE(setup.key.hot_kernel, 0) << "iteration " << iteration;
+    slots_run.insert(setup.key.hot_kernel);
 
     for (int path = 0; path < 2; ++path) {
       for (int c = 0; c < 4; ++c) {
@@ -187,9 +187,9 @@ TEST_P(HotKernels, EqualTheKernelsTheySpecialiseBitForBit) {
     for (int c = 0; c < 4; ++c) {
       for (uint32_t lane = 0; lane < 64; ++lane) {
         ASSERT_EQ(out[1][c][lane], out[0][c][lane])
-            << "slot " << int(setup.hot_kernel) << " iteration " << iteration << " lane " << lane
-            << " component " << c << " format " << FormatName(hc.id) << " flags " << q.op.flags
-            << " mip " << int(smp.mip_filter) << " trunc " << smp.trunc_coord;
+            << "slot " << int(setup.key.hot_kernel) << " iteration " << iteration << " lane "
+            << lane << " component " << c << " format " << FormatName(hc.id) << " flags "
+            << q.op.flags << " mip " << int(smp.mip_filter) << " trunc " << smp.trunc_coord;
       }
     }
   }
@@ -218,7 +218,7 @@ TEST(HotKernelKey, SelectsOnlyTheKeysItWasCompiledFor) {
   const auto slot = [&]() {
     WaveSetup setup;
     EXPECT_TRUE(PrepareWave(q, ExecOptions{}, &setup).ok());
-    return int{setup.hot_kernel};
+    return int{setup.key.hot_kernel};
   };
   EXPECT_EQ(slot(), HotSampleSlot(HotFormat::kRgba8Unorm, HotFilter::kBilinear, KeyAddress::kWrap));
   smp.clamp_y = ClampMode::kMirror;  // the axes differ: no hot key
@@ -266,7 +266,7 @@ TEST_P(HotKernels, MipBlendOfADenormalFractionIsFlushed) {
   {
     WaveSetup setup;
     ASSERT_TRUE(PrepareWave(q, ExecOptions{}, &setup).ok());
-    ASSERT_EQ(setup.hot_kernel,
+    ASSERT_EQ(setup.key.hot_kernel,
               HotSampleSlot(HotFormat::kRgba8Unorm, HotFilter::kTrilinear, KeyAddress::kWrap));
   }
   q.mods.dmask = 0x1;  // R only
