@@ -128,16 +128,11 @@ HWY_INLINE VF RoundPointCoord(VF u) {
   return hn::Mul(hn::Add(fl, hn::IfThenElseZero(up, hn::Set(df, 1.0f))), hn::Set(df, 1.0f / 64));
 }
 
-// The coordinate a POINT index is taken from: u itself with TRUNC_COORD, else rounded to n.6.
-HWY_INLINE VF PointCoord(const WaveSetup& s, VF u) {
-  return s.key.point_round ? RoundPointCoord(u) : u;
-}
-
-// floor(PointCoord(s, u)) as an integer. With rounding it is rne(u * 64) >> 6 (an arithmetic
-// shift: the floor of the division), the same integer: |u * 64| <= 2^30, and Round is the
-// instruction's round-half-even on these targets (not the MXCSR mode); four operations where
-// RoundPointCoord, its floor and its conversion take a dozen. SCALAR's Round adds 0.5 first
-// (RoundPointCoord says why that is wrong), so it keeps the float steps.
+// The POINT index of u: floor(u) with TRUNC_COORD, else floor(RoundPointCoord(u)). The latter is
+// rne(u * 64) >> 6 (an arithmetic shift: the floor of the division), the same integer: |u * 64| <=
+// 2^30, and Round is the instruction's round-half-even on these targets (not the MXCSR mode); four
+// operations where RoundPointCoord, its floor and its conversion take a dozen. SCALAR's Round adds
+// 0.5 first (RoundPointCoord says why that is wrong), so it keeps the float steps.
 HWY_INLINE VI PointFloor(const WaveSetup& s, VF u) {
   const DI di;
   if (!s.key.point_round) return hn::ConvertTo(di, hn::Floor(u));
@@ -146,14 +141,6 @@ HWY_INLINE VI PointFloor(const WaveSetup& s, VF u) {
 #else
   return hn::ShiftRight<6>(hn::ConvertTo(di, hn::Round(hn::Mul(u, hn::Set(DF(), 64.0f)))));
 #endif
-}
-
-// floor(u) for POINT; the half-border modes read the last texel at u = n (OpenGL's s = 1 rule).
-HWY_INLINE VI PointIndex(ClampMode mode, VF u, VI n) {
-  const DI di;
-  const VI i = hn::ConvertTo(di, hn::Floor(u));
-  if (!IsHalfBorderMode(mode)) return i;
-  return hn::Min(i, hn::Sub(n, hn::Set(di, 1)));
 }
 
 // What the address stage needs of each lane's view level (TEXUNIT_LEVEL_GEOMETRY declares one).
@@ -220,9 +207,9 @@ HWY_INLINE void VolumeAxis(const WaveSetup& s, const SamplerOperands& op, size_t
   *w = SanitizeCoord(df, s.key.unnormalized ? r : hn::Mul(r, hn::ConvertTo(df, *depth)));
 }
 
-// One axis of POINT: floor(u') of the lane's PointCoord u' (the half-border modes' clamp and
-// last-texel rule included) plus the offset, mapped by the clamp mode. The half-border modes take
-// floor(min(max(u', lo), n)) at most n - 1, which is min(max(floor(u'), lo), n - 1): lo and n are
+// One axis of POINT: the lane's PointFloor i (the half-border modes' clamp and last-texel rule
+// included) plus the offset, mapped by the clamp mode. The half-border modes clamp u to [lo, n]
+// and read the last texel at u = n (OpenGL's s = 1 rule): min(max(i, lo), n - 1), as lo and n are
 // integers.
 template <bool kBorder>
 HWY_INLINE VI PointAxis(const WaveSetup& s, ClampMode mode, VF u, VI n, VF inv_n, bool pow2,
@@ -281,9 +268,10 @@ HWY_INLINE void LinearAxis(const WaveSetup& s, ClampMode mode, VF u, VI n, VF in
   VI i0;
   AxisFraction(s, u, linear, &i0, a);
   if constexpr (kBorder) {
-    // POINT lanes (of a mixed chunk) take the half-border modes' last-texel rule.
+    // POINT lanes (of a mixed chunk: AxisFraction gave them PointFloor of the clamped u) take the
+    // half-border modes' last-texel rule.
     if (IsHalfBorderMode(mode)) {
-      i0 = hn::IfThenElse(hn::RebindMask(di, linear), i0, PointIndex(mode, PointCoord(s, u), n));
+      i0 = hn::IfThenElse(hn::RebindMask(di, linear), i0, hn::Min(i0, hn::Sub(n, hn::Set(di, 1))));
     }
   }
   i0 = hn::Add(i0, offset);

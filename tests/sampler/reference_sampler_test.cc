@@ -2944,7 +2944,8 @@ TEST(ReferenceBorder, Gather4ReturnsBorderComponents) {
   }
 }
 
-// GATHER4H: border modes decide each column: a border column or row reads the border color's component.
+// GATHER4H: border modes decide each column: a border column or row reads the border color's
+// component.
 TEST(ReferenceBorder, Gather4HColumnsAndRows) {
   const BorderTable table = {{{0, 0, 0, 0}, {1000, 1001, 1002, 1003}}};
   Guest g(4096);
