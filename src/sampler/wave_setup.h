@@ -106,7 +106,9 @@ const uint32_t* RegisterBorderColor(const TexRequest& req);
 // Whether `host` can hold the footprint of `s`: 64-bit atomics need 8-byte alignment, everything
 // else 4 (every texel offset is a multiple of its size).
 inline bool HostAligned(const WaveSetup& s, const uint8_t* host) {
-  return reinterpret_cast<uintptr_t>(host) % (s.key.atomic_64 ? 8 : 4) == 0;
+  // A mask, not `%`: the compiler cannot see the divisor is a power of two, and a division here
+  // cost about 8% of a point wave.
+  return (reinterpret_cast<uintptr_t>(host) & (s.key.atomic_64 ? 7u : 3u)) == 0;
 }
 
 // Partially resident textures: residency is tracked in pages of this size.

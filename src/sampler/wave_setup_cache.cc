@@ -21,16 +21,46 @@ constexpr size_t kOutArrays = sizeof(TexResults) / sizeof(uintptr_t);
 static_assert(sizeof(TexOperands) == 20 * sizeof(const uint32_t*), "TexOperands: pointers only");
 static_assert(sizeof(TexResults) == 5 * sizeof(uint32_t*), "TexResults: pointers only");
 
+constexpr size_t kArrayWords = kInArrays + kOutArrays;
+
+// The request's array pointers as words. They are copied and compared straight-line, never as
+// structs: a struct copy of this size compiles to `rep movs`, whose start-up cost was a third of
+// PrepareWaveCached's time on every wave whose arrays moved (a batch with one buffer per wave).
+struct ArrayWords {
+  uintptr_t w[kArrayWords];
+};
+
 template <size_t... I>
-uint32_t NonNullBits(const uintptr_t* words, std::index_sequence<I...>) {
-  return ((uint32_t{words[I] != 0} << I) | ...);  // straight-line: no loop, no spilled array
+void CopyWords(const ArrayWords& from, ArrayWords* to, std::index_sequence<I...>) {
+  ((to->w[I] = from.w[I]), ...);
 }
 
-uint32_t PresenceMask(const TexRequest& r) {
-  uintptr_t words[kInArrays + kOutArrays];
-  std::memcpy(words, &r.in, sizeof(TexOperands));
-  std::memcpy(words + kInArrays, &r.out, sizeof(TexResults));
-  return NonNullBits(words, std::make_index_sequence<kInArrays + kOutArrays>());
+template <size_t... I>
+ArrayWords WordsAt(const unsigned char* in, const unsigned char* out, std::index_sequence<I...>) {
+  ArrayWords a;
+  ((std::memcpy(&a.w[I], I < kInArrays ? in + I * 8 : out + (I - kInArrays) * 8, 8)), ...);
+  return a;
+}
+
+ArrayWords ArraysOf(const TexRequest& r) {
+  static_assert(sizeof(uintptr_t) == 8);
+  return WordsAt(reinterpret_cast<const unsigned char*>(&r.in),
+                 reinterpret_cast<const unsigned char*>(&r.out),
+                 std::make_index_sequence<kArrayWords>());
+}
+
+template <size_t... I>
+bool SameWords(const ArrayWords& a, const ArrayWords& b, std::index_sequence<I...>) {
+  return ((a.w[I] ^ b.w[I]) | ...) == 0;
+}
+
+template <size_t... I>
+uint32_t NonNullBits(const ArrayWords& a, std::index_sequence<I...>) {
+  return ((uint32_t{a.w[I] != 0} << I) | ...);  // straight-line: no loop, no spilled array
+}
+
+uint32_t PresenceMask(const ArrayWords& a) {
+  return NonNullBits(a, std::make_index_sequence<kArrayWords>());
 }
 
 // The REGISTER border color a setup copied, when the S# selects one that the table has (else
@@ -56,8 +86,7 @@ struct Entry {
   uint32_t presence = 0;
   // The arrays of the request that last matched: a request with the same arrays (an emulator
   // reusing its operand buffers) has the same presence mask without computing it.
-  TexOperands in;
-  TexResults out;
+  ArrayWords arrays;
   const Memory* memory = nullptr;
   const void* border_table = nullptr;
   uint32_t border_count = 0;
@@ -68,11 +97,6 @@ struct Entry {
   SamplerDesc sampler;
   WaveSetup setup;
 };
-
-bool SameArrays(const Entry& e, const TexRequest& r) {
-  return std::memcmp(&e.in, &r.in, sizeof(TexOperands)) == 0 &&
-         std::memcmp(&e.out, &r.out, sizeof(TexResults)) == 0;
-}
 
 bool Matches(Entry& e, const TexRequest& r, const ExecOptions& options) {
   if (!e.valid || !(e.op == r.op) || e.memory != r.memory || e.precision != r.precision ||
@@ -86,10 +110,10 @@ bool Matches(Entry& e, const TexRequest& r, const ExecOptions& options) {
       std::memcmp(&e.image, r.image, sizeof(ImageDesc)) != 0) {
     return false;
   }
-  if (!SameArrays(e, r)) {
-    if (PresenceMask(r) != e.presence) return false;
-    e.in = r.in;
-    e.out = r.out;
+  const ArrayWords arrays = ArraysOf(r);
+  if (!SameWords(arrays, e.arrays, std::make_index_sequence<kArrayWords>())) {
+    if (PresenceMask(arrays) != e.presence) return false;
+    CopyWords(arrays, &e.arrays, std::make_index_sequence<kArrayWords>());
   }
   if (r.sampler != nullptr && std::memcmp(&e.sampler, r.sampler, sizeof(SamplerDesc)) != 0) {
     return false;
@@ -112,9 +136,8 @@ bool Matches(Entry& e, const TexRequest& r, const ExecOptions& options) {
 
 void Remember(Entry& e, const TexRequest& r, const ExecOptions& options) {
   e.op = r.op;
-  e.presence = PresenceMask(r);
-  e.in = r.in;
-  e.out = r.out;
+  e.arrays = ArraysOf(r);
+  e.presence = PresenceMask(e.arrays);
   e.memory = r.memory;
   e.precision = r.precision;
   e.format_fast_paths = options.format_fast_paths;
