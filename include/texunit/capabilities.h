@@ -27,6 +27,7 @@ inline constexpr ImageTypeMask kSampledImageTypes =
 enum class SuffixRule : uint8_t {
   kAnySubset,
   kSgnNeedsPck,  // loads: _PCK_SGN exists, _SGN alone does not
+  kAllOf,        // exactly the listed suffixes (GATHER4H_PCK)
   // Sample and gather4: at most one LOD source (_L, _LZ, _B, _D, _CD), and _CL only alone or with
   // _B, _D or _CD (there is no _L_CL or _LZ_CL opcode).
   kOneLodSource,

@@ -25,6 +25,10 @@ constexpr OpFamily kFamilies[] = {
     // GFX9/GFX10's 4x1 gather (docs/sampling.md, "GATHER4H").
     {"IMAGE_GATHER4H", OpKind::kGather4, kOpGather4H, SuffixRule::kAnySubset, kSampledImageTypes,
      true, ""},
+    // Its raw, packed form: four LOAD_PCKs (Runtime::Execute composes them; docs/sampling.md,
+    // "GATHER4H_PCK"). Both flags, so the row is matched by exactly this op.
+    {"IMAGE_GATHER4H_PCK", OpKind::kGather4, kOpGather4H | kOpPck, SuffixRule::kAllOf,
+     ImageTypeBit(ImageType::k1D) | ImageTypeBit(ImageType::k2D), true, ""},
     {"IMAGE_GET_LOD", OpKind::kGetLod, 0, SuffixRule::kAnySubset, kSampledImageTypes, true, ""},
     // Four one-component loads (Runtime::Execute composes them; docs/sampling.md, "MSAA_LOAD").
     {"IMAGE_MSAA_LOAD", OpKind::kMsaaLoad, 0, SuffixRule::kAnySubset,
@@ -43,6 +47,8 @@ bool FollowsRule(const OpFamily& f, uint32_t flags) {
   switch (f.rule) {
     case SuffixRule::kSgnNeedsPck:
       return (flags & kOpSgn) == 0 || (flags & kOpPck) != 0;
+    case SuffixRule::kAllOf:
+      return flags == f.suffixes;
     case SuffixRule::kOneLodSource: {
       const uint32_t source = flags & kLodSources;
       if (std::popcount(source) > 1) return false;

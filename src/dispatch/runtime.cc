@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "bvh/bvh_wave.h"
+#include "dispatch/gather4h_pck.h"
 #include "dispatch/kernels.h"
 #include "dispatch/msaa_load.h"
 #include "hwy/targets.h"
@@ -168,6 +169,9 @@ Runtime::~Runtime() = default;
 Status Runtime::Execute(const TexRequest& request) const {
   if (request.op.kind == OpKind::kMsaaLoad && IsImplementedOp(request.op)) {
     return ExecuteMsaaLoad(*this, request);
+  }
+  if (request.op.kind == OpKind::kGather4 && request.op.flags == (kOpGather4H | kOpPck)) {
+    return ExecuteGather4hPck(*this, request);
   }
   const WaveSetup* prepared = nullptr;
   TEXUNIT_RETURN_IF_ERROR(PrepareWaveCached(request, impl_->exec, &prepared));

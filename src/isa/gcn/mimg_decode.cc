@@ -57,7 +57,13 @@ Status CheckMimgOperands(const MimgInstruction& inst, uint32_t srsrc_sgprs) {
   if (m.d16 && !OpAllowsD16(inst.op)) {
     return Status::InvalidArgument(std::string("MIMG.D16=1 is not allowed with ") + inst.mnemonic);
   }
-  if (inst.op.kind == OpKind::kGather4 && std::popcount(static_cast<unsigned>(m.dmask)) != 1) {
+  const bool packed_row = inst.op.kind == OpKind::kGather4 && (inst.op.flags & kOpPck) != 0;
+  if (packed_row && (m.dmask & 0xF) == 0) {
+    return Status::InvalidArgument("MIMG.DMASK=" + Hex(m.dmask) + ": " + inst.mnemonic +
+                                   " writes the stream words DMASK selects, so a bit must be set");
+  }
+  if (inst.op.kind == OpKind::kGather4 && !packed_row &&
+      std::popcount(static_cast<unsigned>(m.dmask)) != 1) {
     return Status::InvalidArgument("MIMG.DMASK=" + Hex(m.dmask) + ": " + inst.mnemonic +
                                    " gathers one channel, so exactly one DMASK bit must be set");
   }

@@ -62,9 +62,9 @@ ImageType WithoutArray(ImageType t) {
   }
 }
 
-bool NeedsSampler(OpKind kind) {
-  return kind == OpKind::kSample || kind == OpKind::kGather4 || kind == OpKind::kGetLod;
-}
+// GATHER4H_PCK encodes an SSAMP but reads no sampler state (docs/sampling.md, "GATHER4H_PCK"), so
+// its S# is not decoded: whatever those SGPRs hold cannot fail it.
+bool NeedsSampler(const Op& op) { return OpUsesSampler(op) && (op.flags & kOpPck) == 0; }
 
 // Points the TexOperands field that address slot `slot` feeds at `column`.
 void MapSlot(AddrSlot slot, const uint32_t* column, TexOperands* in) {
@@ -291,7 +291,7 @@ Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& w
 
   // S#: 4 dwords, for the ops that sample.
   SamplerDesc sampler;
-  if (NeedsSampler(inst.op.kind)) {
+  if (NeedsSampler(inst.op)) {
     if (inst.ssamp + 4u > num_sgprs) {
       return Status::InvalidArgument("SSAMP " + RegRange('s', inst.ssamp, 4) +
                                      " is outside the wave's " + std::to_string(num_sgprs) +
@@ -320,7 +320,7 @@ Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& w
   alignas(64) uint32_t wide[16][kLaneStride];
   TEXUNIT_RETURN_IF_ERROR(ReadAddressDwords(inst, wave, layout.dwords,
                                             inst.mods.a16 || (inst.op.flags & kOpG16), addr));
-  const bool has_sampler = NeedsSampler(inst.op.kind);
+  const bool has_sampler = NeedsSampler(inst.op);
   uint32_t* column[16];  // operand k's 32-bit column
   for (uint32_t k = 0; k < layout.count; ++k) {
     if (layout.half[k]) {

@@ -114,9 +114,9 @@ constexpr Name kAtomicsViGfx9[] = {
     {0x1c, "image_atomic_dec"},
 };
 
-constexpr Name kGfx9Only[] = {{0x42, "image_gather4h"}};
+constexpr Name kGfx9Only[] = {{0x42, "image_gather4h"}, {0x4a, "image_gather4h_pck"}};
 // Vega opcodes without a neutral Op: decoding them reports kUnsupported.
-constexpr Name kGfx9Unmodelled[] = {{0x4a, "image_gather4h_pck"}, {0x4b, "image_gather8h_pck"}};
+constexpr Name kGfx9Unmodelled[] = {{0x4b, "image_gather8h_pck"}};
 
 constexpr size_t kMaxOpcodes = 128;  // OP is 7 bits on GFX6-9 (bit 7 is always 0)
 
@@ -135,8 +135,8 @@ constexpr void Add(GenTable* t, std::span<const Name> names, bool modelled) {
     if (modelled) {
       if (!OpFromMnemonic(n.mnemonic, &e.op)) throw "unparsable MIMG mnemonic";  // compile error
     } else {
-      e.op.kind = OpKind::kGather4;
-      e.op.flags = kOpGather4H | kOpPck;
+      e.op.kind = OpKind::kGather4;  // its nearest modelled relative; never executed
+      e.op.flags = kOpGather4H;
     }
     // Insertion keeps `sorted` ascending.
     size_t pos = t->count;

@@ -10,9 +10,10 @@
 //                       bonaire; the seed's GCN 1.1 column does not have it, and the seed wins).
 //   gfx8 (VI, tonga):   atomics renumbered: SWAP 0x10, CMPSWAP 0x11, ADD 0x12, SUB 0x13, SMIN..DEC
 //                       0x14-0x1c as before; no RSUB, no FP atomics.
-//   gfx9 (gfx900):      as gfx8 plus IMAGE_GATHER4H 0x42. GATHER4H_PCK 0x4a and GATHER8H_PCK 0x4b
-//                       exist on Vega but have no neutral Op: they decode to kUnsupported. llvm-mc
-//                       14 knows none of the three.
+//   gfx9 (gfx900):      as gfx8 plus IMAGE_GATHER4H 0x42 and IMAGE_GATHER4H_PCK 0x4a.
+//                       GATHER8H_PCK 0x4b exists on Vega but is not modelled (docs/sampling.md,
+//                       "GATHER4H_PCK"): it decodes to kUnsupported. llvm-mc 14 knows none of the
+//                       three.
 #pragma once
 
 #include <cstddef>
@@ -57,14 +58,15 @@ constexpr bool OpUsesSampler(const Op& op) {
 }
 // Whether D16 is legal with the op: format-converting loads and stores, sample, gather4 and
 // MSAA loads. Not atomics, GET_RESINFO, GET_LOD or the raw _PCK/_SGN variants (llvm-mc 14
-// rejects d16 on all of those).
+// rejects d16 on all of those it knows; GATHER4H_PCK follows its load forms).
 constexpr bool OpAllowsD16(const Op& op) {
   switch (op.kind) {
     case OpKind::kLoad:
     case OpKind::kStore:
       return (op.flags & (kOpPck | kOpSgn)) == 0;
-    case OpKind::kSample:
     case OpKind::kGather4:
+      return (op.flags & kOpPck) == 0;  // GATHER4H_PCK returns raw dwords
+    case OpKind::kSample:
     case OpKind::kMsaaLoad:
       return true;
     default:

@@ -24,6 +24,9 @@ VdataUse GetVdataUse(const MimgInstruction& inst) {
       break;
     }
     case OpKind::kGather4:
+      // GATHER4H_PCK writes the stream words DMASK selects, like a load.
+      u.results = (inst.op.flags & kOpPck) != 0 ? enabled : 4;
+      break;
     case OpKind::kMsaaLoad:
     case OpKind::kBvhIntersectRay:
       u.results = 4;

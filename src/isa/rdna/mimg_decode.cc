@@ -109,6 +109,10 @@ Status DecodeMimg(Gfx gfx, std::span<const uint32_t> words, gcn::MimgInstruction
   if (entry == nullptr) {
     return Status::InvalidArgument("MIMG.OP=" + Hex(opcode) + " is not an opcode on " + gen);
   }
+  if (!entry->modelled) {
+    return Status::Unsupported("MIMG.OP=" + Hex(opcode) + " (" + entry->mnemonic + ") on " + gen +
+                               " is not modelled by texunit");
+  }
   for (const auto& [word, lo, width, name] :
        {std::tuple{w0, 6, 1, "[6]"}, {w0, 14, 1, "[14]"}, {w1, 26, 4, "[61:58]"}}) {
     if (const uint32_t r = Bits(word, lo, width); r != 0) {

@@ -4,7 +4,8 @@
 //
 // Against GFX6-9 (llvm-mc 14 agrees on every number except GATHER4H, which it does not know):
 //   - atomics keep the SI/CI numbers (SWAP 0x0f .. FMAX 0x1f, FP atomics included), without RSUB;
-//   - GATHER4H is 0x61 (0x42 on gfx9);
+//   - GATHER4H is 0x61 (0x42 on gfx9), GATHER4H_PCK 0x62 (0x4a), GATHER8H_PCK 0x63 (0x4b; not
+//     modelled: it decodes to kUnsupported, as on gfx9);
 //   - the *_G16 sample variants: D 0xa2, D_CL 0xa3, C_D 0xaa, C_D_CL 0xab, D_O 0xb2, D_CL_O 0xb3,
 //     C_D_O 0xba, C_D_CL_O 0xbb, CD* 0xe8-0xef (llvm-mc 14 assembles and disassembles them for
 //     gfx1010 as well as gfx1030, so both tables have them);

@@ -460,6 +460,34 @@ TEST_F(MimgExecuteTest, Gather4HReturnsTheRowLeftToRight) {
   }
 }
 
+TEST_F(MimgExecuteTest, Gather4hPckPacksTheRowsRawTexels) {
+  // image_gather4h_pck v[0:1], v[4:5], s[8:15], s[16:19] dmask:0x5 on gfx900 (OP = 0x4a):
+  // stream words 0 and 2 of the 4x1 row's raw RGBA8 texels (docs/sampling.md, "GATHER4H_PCK").
+  // At (0.5, 0.5): floor(2 - 0.5) = 1, columns 0..3, row floor(2) = 2: words 0 and 2 are
+  // texels (0, 2) and (2, 2). At (0, 0.9): columns -2..1 clamp to 0, 0, 0, 1 (the S# says WRAP,
+  // which the op does not read), row 3: texels (0, 3) twice. The S# registers hold garbage.
+  const uint32_t words[2] = {0xf1280500u, 0x00820004u};
+  Wave w;
+  w.lane_count = 8;
+  BindImage(w, 1, ImageType::k2D, 8, 8, Gfx::kGfx9);
+  for (int i = 0; i < 4; ++i) w.sgprs[16 + i] = 0xFFFFFFFFu;
+  for (uint32_t lane = 0; lane < 8; ++lane) {
+    w.v(4, lane) = F(lane < 4 ? 0.5f : 0.0f);
+    w.v(5, lane) = F(lane < 4 ? 0.5f : 0.9f);
+  }
+  ASSERT_TRUE(Run(words, w, PrecisionMode::kFloat, Gfx::kGfx9).ok());
+  const auto raw = [](uint32_t x, uint32_t y) {
+    uint32_t v = 0;
+    for (uint32_t c = 0; c < 4; ++c) v |= TexelByte(x, y, c) << (8 * c);
+    return v;
+  };
+  for (uint32_t lane = 0; lane < 8; ++lane) {
+    EXPECT_EQ(w.v(0, lane), lane < 4 ? raw(0, 2) : raw(0, 3)) << "lane " << lane;
+    EXPECT_EQ(w.v(1, lane), lane < 4 ? raw(2, 2) : raw(0, 3)) << "lane " << lane;
+    EXPECT_EQ(w.v(2, lane), kSentinel) << "lane " << lane;  // two registers written
+  }
+}
+
 TEST_F(MimgExecuteTest, Gather4CompareAppliesTheOffsetAndComparesEachTexel) {
   // Offset x -1 moves the footprint at (0.5, 0.5) to x 0..1, y 1..2. D = R / 255 = x / 3, so
   // LESS with ref 0.25 passes at x = 1 only.
