@@ -48,6 +48,7 @@ uint8_t* SlicePointer(const Image& img, uint32_t level, uint32_t slice);
 
 // reference_memory_ops.cc: the ops with integer addresses.
 void ExecuteLoad(const TexRequest& req, const Image& img);
+void ExecuteGather4hPck(const TexRequest& req, const Image& img);  // validated, bound T#
 void ExecuteStore(const TexRequest& req, const Image& img);
 void ExecuteResinfo(const TexRequest& req, const Image& img);
 void ExecuteAtomic(const TexRequest& req, const Image& img);

@@ -18,9 +18,13 @@
 //    (d > M included) reads no texel: its status dword is 0 whatever MIN_LOD_WARN says, since
 //    "it sets neither bit" and LOD is written only with one. GET_RESINFO and atomics with GLC
 //    write 0 on a PRT too (they read no texel, or do not check residency in this release).
+#include <algorithm>
+#include <bit>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 
+#include "reference/reference_address.h"
 #include "reference/reference_atomics.h"
 #include "reference/reference_image.h"
 #include "reference/reference_prt.h"
@@ -152,6 +156,49 @@ void ExecuteLoad(const TexRequest& req, const Image& img) {
       }
     }
     WriteLane(req, lane, comp, status);
+  }
+}
+
+// docs/sampling.md, "GATHER4H_PCK": at view level 0, columns floor(u - 0.5) - 1 + k clamped to
+// the level's edges and row floor(v) (a negative row is 0; a row at or past the height reads
+// nothing), each texel's bytes appended to a 16-byte stream (texels wider than 4 bytes append
+// nothing); DMASK bit i returns stream word i. The status dword ORs the four texels', each
+// as a load's.
+void ExecuteGather4hPck(const TexRequest& req, const Image& img) {
+  const uint32_t level = img.desc->base_level;
+  const LevelLayout& lv = img.layout.levels[level];
+  const bool one_d = Is1DType(img.desc->type);
+  const uint32_t bytes = img.format.element_bytes;
+  for (uint32_t lane = 0; lane < req.lane_count; ++lane) {
+    if (!Active(req, lane)) continue;
+    const float u = LevelCoord(ClampMode::kWrap, std::bit_cast<float>(req.in.coord[0][lane]),
+                               lv.width, /*unnormalized=*/false);
+    const int64_t first = static_cast<int64_t>(std::floor(u - 0.5f)) - 1;
+    int64_t y = 0;
+    if (!one_d) {
+      const float v = LevelCoord(ClampMode::kWrap, std::bit_cast<float>(req.in.coord[1][lane]),
+                                 lv.height, /*unnormalized=*/false);
+      y = std::max<int64_t>(static_cast<int64_t>(std::floor(v)), 0);
+    }
+    uint8_t stream[16] = {};
+    uint32_t status = 0;
+    for (int64_t k = 0; k < 4 && (one_d || y < int64_t{lv.height}); ++k) {
+      const auto x = static_cast<uint32_t>(std::clamp<int64_t>(first + k, 0, lv.width - 1));
+      const auto row = static_cast<uint32_t>(y);
+      const bool resident = Resident(img, TexelByteOffset(img, level, 0, x, row));
+      status |= LaneStatusDword(req, img, !resident, level);
+      if (!resident || bytes > 4) continue;
+      TexelAt at;
+      at.level = level;
+      at.x = x;
+      at.y = row;
+      std::memcpy(stream + k * bytes, TexelPointer(img, at), bytes);
+    }
+    uint32_t words[4] = {};
+    for (int i = 0; i < 4; ++i) {
+      for (int b = 0; b < 4; ++b) words[i] |= uint32_t{stream[4 * i + b]} << (8 * b);
+    }
+    WriteLane(req, lane, words, status);
   }
 }
 

@@ -884,8 +884,44 @@ Status ExecuteMsaaLoad(const TexRequest& req) {
   return Status::Ok();
 }
 
+// docs/sampling.md, "GATHER4H_PCK": a raw-texel op on 1D and 2D images that reads no S#; the
+// image is prepared as for LOAD_PCK, which reads texels the same way.
+Status ExecuteGather4hPck(const TexRequest& req) {
+  if (req.image == nullptr) return Status::InvalidArgument("TexRequest.image is null");
+  const ImageType type = req.image->type;
+  if (!req.image->unbound && type != ImageType::k1D && type != ImageType::k2D) {
+    return Status::Unsupported("GATHER4H_PCK on a T# of type " + std::string(ImageTypeName(type)));
+  }
+  if (req.mods.unorm) return Status::Unsupported("GATHER4H_PCK with MIMG.UNORM=1");
+  if (req.mods.d16) return Status::InvalidArgument("GATHER4H_PCK with D16");
+  if ((req.mods.dmask & 0xF) == 0) return Status::InvalidArgument("GATHER4H_PCK with DMASK 0");
+  TexRequest as_load = req;
+  as_load.op = Op{OpKind::kLoad, kOpPck};
+  as_load.in = TexOperands{};
+  as_load.in.coord[0] = req.in.coord[0];
+  as_load.in.coord[1] = req.in.coord[1];
+  TEXUNIT_RETURN_IF_ERROR(ValidateRequest(as_load));
+  if (req.in.coord[0] == nullptr || (type != ImageType::k1D && req.in.coord[1] == nullptr)) {
+    return Status::InvalidArgument("GATHER4H_PCK without its coordinates");
+  }
+  if (req.image->unbound) {
+    ExecuteUnbound(as_load);
+    return Status::Ok();
+  }
+  Image img;
+  TEXUNIT_RETURN_IF_ERROR(PrepareImage(as_load, &img));
+  if (img.format.block_width != 1 || img.format.block_height != 1) {
+    return Status::InvalidArgument("GATHER4H_PCK on a format without raw texels");
+  }
+  ExecuteGather4hPck(req, img);
+  return Status::Ok();
+}
+
 Status Execute(const TexRequest& req) {
   if (req.op.kind == OpKind::kMsaaLoad && IsImplementedOp(req.op)) return ExecuteMsaaLoad(req);
+  if (req.op.kind == OpKind::kGather4 && req.op.flags == (kOpGather4H | kOpPck)) {
+    return ExecuteGather4hPck(req);
+  }
   TEXUNIT_RETURN_IF_ERROR(ValidateRequest(req));
   if (req.image->unbound) {
     ExecuteUnbound(req);
