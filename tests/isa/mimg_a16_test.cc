@@ -555,6 +555,10 @@ std::vector<SweepCase> SweepCases() {
   for (const Gfx gfx : {Gfx::kGfx9, Gfx::kGfx10, Gfx::kGfx1030}) {
     for (const ImageType dim : dims) {
       for (const char* m : plain) cases.push_back({gfx, m, dim, Packing::kA16});
+      // Float coordinates widened as f16 though it reads no S#; 1D and 2D only (docs/sampling.md).
+      if (dim == ImageType::k1D || dim == ImageType::k2D) {
+        cases.push_back({gfx, "image_gather4h_pck", dim, Packing::kA16});
+      }
       for (const char* m : derivative) {
         cases.push_back({gfx, m, dim, Packing::kA16});
         if (gcn::IsGcnGfx(gfx)) continue;

@@ -8,54 +8,110 @@ namespace {
 
 // A few entries, replaced round robin: a shader binds a handful of descriptors at a time.
 constexpr int kEntries = 4;
+constexpr size_t kMaxWords = 8;
+
+// Whether the first N dwords of `a` and `b` are equal: straight-line XORs, where a memcmp call over
+// a variable length cost more than the rest of a hit.
+template <size_t N>
+bool SameWords(const uint32_t* a, const uint32_t* b) {
+  uint32_t diff = 0;
+  for (size_t i = 0; i < N; ++i) diff |= a[i] ^ b[i];
+  return diff == 0;
+}
 
 template <typename Desc>
 struct Entry {
   bool valid = false;
   Gfx gfx = Gfx::kGfx6;
   uint32_t count = 0;
-  uint32_t words[8] = {};
+  uint32_t words[kMaxWords] = {};
   Desc desc;
 };
 
 template <typename Desc>
 struct Cache {
   Entry<Desc> entries[kEntries];
-  int next = 0;
+  int last = 0;  // the entry that matched or was filled most recently: checked first
+  int next = 0;  // the entry the next miss replaces
 };
 
+template <typename Desc>
+bool Matches(const Entry<Desc>& e, Gfx gfx, std::span<const uint32_t> dwords) {
+  if (!e.valid || e.gfx != gfx || e.count != dwords.size()) return false;
+  // T#s are 8 dwords (4 with R128), S#s 4.
+  if (dwords.size() == 8) return SameWords<8>(e.words, dwords.data());
+  if (dwords.size() == 4) return SameWords<4>(e.words, dwords.data());
+  return std::equal(dwords.begin(), dwords.end(), e.words);
+}
+
 template <typename Desc, typename DecodeFn>
-Status DecodeCached(Cache<Desc>& cache, Gfx gfx, std::span<const uint32_t> dwords, Desc* out,
-                    DecodeFn decode) {
-  if (out == nullptr || dwords.size() > 8) return decode(gfx, dwords, out);  // its error
-  for (const Entry<Desc>& e : cache.entries) {
-    if (e.valid && e.gfx == gfx && e.count == dwords.size() &&
-        std::equal(dwords.begin(), dwords.end(), e.words)) {
-      *out = e.desc;
-      return Status::Ok();
+const Desc* LookUp(Cache<Desc>& cache, Gfx gfx, std::span<const uint32_t> dwords, Status* error,
+                   DecodeFn decode) {
+  if (dwords.size() > kMaxWords) {
+    Desc scratch;
+    *error = decode(gfx, dwords, &scratch);  // its error
+    if (error->ok()) *error = Status::InvalidArgument("a descriptor is at most 8 dwords");
+    return nullptr;
+  }
+  for (int i = 0; i < kEntries; ++i) {
+    const int k = (cache.last + i) & (kEntries - 1);
+    const Entry<Desc>& e = cache.entries[k];
+    if (Matches(e, gfx, dwords)) {
+      cache.last = k;
+      return &e.desc;
     }
   }
-  TEXUNIT_RETURN_IF_ERROR(decode(gfx, dwords, out));
   Entry<Desc>& e = cache.entries[cache.next];
-  cache.next = (cache.next + 1) % kEntries;
+  e.valid = false;
+  *error = decode(gfx, dwords, &e.desc);
+  if (!error->ok()) return nullptr;
   e.valid = true;
   e.gfx = gfx;
   e.count = static_cast<uint32_t>(dwords.size());
   std::copy(dwords.begin(), dwords.end(), e.words);
-  e.desc = *out;
+  cache.last = cache.next;
+  cache.next = (cache.next + 1) & (kEntries - 1);
+  return &e.desc;
+}
+static_assert((kEntries & (kEntries - 1)) == 0, "the entry index wraps with a mask");
+
+template <typename Desc, typename DecodeFn>
+Status DecodeCached(Cache<Desc>& cache, Gfx gfx, std::span<const uint32_t> dwords, Desc* out,
+                    DecodeFn decode) {
+  if (out == nullptr) return decode(gfx, dwords, out);  // its error
+  Status error;
+  const Desc* d = LookUp(cache, gfx, dwords, &error, decode);
+  if (d == nullptr) return decode(gfx, dwords, out);  // what the decoder leaves in *out, and why
+  *out = *d;
   return Status::Ok();
+}
+
+Cache<ImageDesc>& ImageCache() {
+  thread_local Cache<ImageDesc> cache;
+  return cache;
+}
+
+Cache<SamplerDesc>& SamplerCache() {
+  thread_local Cache<SamplerDesc> cache;
+  return cache;
 }
 
 }  // namespace
 
+const ImageDesc* LookUpImageDesc(Gfx gfx, std::span<const uint32_t> dwords, Status* error) {
+  return LookUp(ImageCache(), gfx, dwords, error, DecodeImageDesc);
+}
+
+const SamplerDesc* LookUpSamplerDesc(Gfx gfx, std::span<const uint32_t> dwords, Status* error) {
+  return LookUp(SamplerCache(), gfx, dwords, error, DecodeSamplerDesc);
+}
+
 Status DecodeImageDescCached(Gfx gfx, std::span<const uint32_t> dwords, ImageDesc* out) {
-  thread_local Cache<ImageDesc> cache;
-  return DecodeCached(cache, gfx, dwords, out, DecodeImageDesc);
+  return DecodeCached(ImageCache(), gfx, dwords, out, DecodeImageDesc);
 }
 
 Status DecodeSamplerDescCached(Gfx gfx, std::span<const uint32_t> dwords, SamplerDesc* out) {
-  thread_local Cache<SamplerDesc> cache;
-  return DecodeCached(cache, gfx, dwords, out, DecodeSamplerDesc);
+  return DecodeCached(SamplerCache(), gfx, dwords, out, DecodeSamplerDesc);
 }
 
 }  // namespace texunit::gcn

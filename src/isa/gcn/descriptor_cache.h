@@ -15,4 +15,11 @@ namespace texunit::gcn {
 Status DecodeImageDescCached(Gfx gfx, std::span<const uint32_t> dwords, ImageDesc* out);
 Status DecodeSamplerDescCached(Gfx gfx, std::span<const uint32_t> dwords, SamplerDesc* out);
 
+// The same decodes without the copy out: the cached descriptor, or nullptr with the decoder's
+// status in *error. A hit costs a compare of the dwords, where copying a descriptor out (and
+// zeroing the caller's first) cost about as much again. The pointer is valid until the thread's
+// next lookup, which may replace the entry.
+const ImageDesc* LookUpImageDesc(Gfx gfx, std::span<const uint32_t> dwords, Status* error);
+const SamplerDesc* LookUpSamplerDesc(Gfx gfx, std::span<const uint32_t> dwords, Status* error);
+
 }  // namespace texunit::gcn

@@ -95,6 +95,22 @@ Status CheckMimgOperands(const MimgInstruction& inst, uint32_t srsrc_sgprs) {
 }
 
 Status DecodeMimg(Gfx gfx, std::span<const uint32_t> words, MimgInstruction* out) {
+  // The last instruction this thread decoded: an emulator decodes the same words wave after wave,
+  // and decoding through the opcode table and the operand checks cost about as much as the rest
+  // of gcn::Execute's translation. Decoding is a pure function of (gfx, w0, w1); failures are not
+  // kept.
+  thread_local struct {
+    bool valid = false;
+    Gfx gfx = Gfx::kGfx6;
+    uint32_t w0 = 0, w1 = 0;
+    MimgInstruction inst;
+  } last;
+  // (A hit implies the checks below pass: only GCN generations and two or more words decode.)
+  if (words.size() >= 2 && last.valid && last.gfx == gfx && last.w0 == words[0] &&
+      last.w1 == words[1]) {
+    *out = last.inst;
+    return Status::Ok();
+  }
   const char* gen = MimgGfxName(gfx);
   if (!IsGcnGfx(gfx)) {
     return Status::InvalidArgument(std::string("gcn::DecodeMimg decodes gfx6-gfx9; ") + gen +
@@ -139,6 +155,11 @@ Status DecodeMimg(Gfx gfx, std::span<const uint32_t> words, MimgInstruction* out
   }
   TEXUNIT_RETURN_IF_ERROR(CheckMimgOperands(inst, 8));
   *out = inst;
+  last.valid = true;
+  last.gfx = gfx;
+  last.w0 = w0;
+  last.w1 = w1;
+  last.inst = inst;
   return Status::Ok();
 }
 

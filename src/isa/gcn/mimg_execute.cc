@@ -4,8 +4,10 @@
 // runtime. It writes no register itself; the core writes active lanes only.
 //
 // Choices made here (documented in docs/replay-format.md, "Executor rules"):
-//  - Address and store-data columns are copied before the request runs, so VDATA may overlap
-//    VADDR (image_load v[0:3], v[0:1], ... is common compiler output).
+//  - VDATA may overlap VADDR (image_load v[0:3], v[0:1], ... is common compiler output): address
+//    columns that a result or status register overlaps (all of them for stores, atomics and cube
+//    sampling), and store-data columns, are copied before the request runs; the other address
+//    columns are read in place.
 //  - GFX6-9: DA=1 requires an array or cube T#; a CUBE T# requires DA=1. DA=0 on a 1D/2D (MSAA)
 //    array T# addresses the array without a slice operand: slice 0 (the view's BASE_ARRAY).
 //  - Sampler ops on a CUBE: VADDR x, y in [1, 2] and face id + 8 * layer (V_CUBE* output) become
@@ -28,7 +30,12 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstring>
+#include <memory>
+#include <span>
 #include <string>
+#include <type_traits>
+#include <utility>
 
 #include "isa/gcn/descriptor_cache.h"
 #include "isa/gcn/mimg_address_layout.h"
@@ -231,6 +238,50 @@ void WriteD16Results(const MimgInstruction& inst, WaveState& wave,
   }
 }
 
+// Execute's nesting depth on this thread (see Execute).
+thread_local int execute_depth = 0;
+
+class ExecuteDepth {
+ public:
+  ExecuteDepth() : nested_(execute_depth++ > 0) {}
+  ~ExecuteDepth() { --execute_depth; }
+  ExecuteDepth(const ExecuteDepth&) = delete;
+  ExecuteDepth& operator=(const ExecuteDepth&) = delete;
+  bool nested() const { return nested_; }
+
+ private:
+  bool nested_;
+};
+
+// The descriptor `words` decode to: the cache's entry, or when `nested` a decode of its own in
+// `*own`. nullptr, with the decoder's status in *error, when it fails.
+// (On the heap: std::optional's storage was zeroed on every call, at the cost of a copy.)
+template <typename Desc, typename LookUpFn, typename DecodeFn>
+const Desc* LookUpDesc(bool nested, Gfx gfx, std::span<const uint32_t> words,
+                       std::unique_ptr<Desc>* own, Status* error, LookUpFn look_up,
+                       DecodeFn decode) {
+  if (!nested) return look_up(gfx, words, error);
+  *own = std::make_unique<Desc>();
+  *error = decode(gfx, words, own->get());
+  return error->ok() ? own->get() : nullptr;
+}
+
+// A default TexRequest, built in `storage` without `rep stos`: GCC zeroes a TexRequest (300-odd
+// bytes) with one, whose start-up cost was a fifth of Execute's own time on a point-sampled wave.
+// Word-by-word copies of a blank request compile to plain stores. (memcpy into unsigned char
+// storage creates the TexRequest implicitly: it is trivially copyable.)
+static_assert(std::is_trivially_copyable_v<TexRequest>);
+static_assert(sizeof(TexRequest) % sizeof(uint64_t) == 0);
+constexpr size_t kRequestWords = sizeof(TexRequest) / sizeof(uint64_t);
+const TexRequest kBlankRequest{};
+
+template <size_t... I>
+TexRequest* BlankRequestAt(unsigned char* storage, std::index_sequence<I...>) {
+  const auto* from = reinterpret_cast<const unsigned char*>(&kBlankRequest);
+  (std::memcpy(storage + I * sizeof(uint64_t), from + I * sizeof(uint64_t), sizeof(uint64_t)), ...);
+  return std::launder(reinterpret_cast<TexRequest*>(storage));
+}
+
 // Why the T#'s format fields name no texel format.
 Status FormatError(Gfx gfx, const ImageDesc& image) {
   if (gfx >= Gfx::kGfx10) {
@@ -266,6 +317,12 @@ Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& w
   if (inst.op.kind == OpKind::kBvhIntersectRay)
     return rdna::ExecuteBvh(runtime, inst, wave, memory);
 
+  // The per-thread descriptor caches hand out their entries in place. A Memory translator must
+  // not execute requests, but one that runs another instruction on this thread while this one
+  // executes gets an inner call that decodes into its own copies: it cannot replace the entries
+  // this one points at.
+  const ExecuteDepth depth;
+
   // T#: 4 dwords with R128, else 8.
   const uint32_t t_dwords = inst.mods.r128 ? 4 : 8;
   if (inst.srsrc + t_dwords > num_sgprs) {
@@ -273,73 +330,102 @@ Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& w
                                    " is outside the wave's " + std::to_string(num_sgprs) +
                                    " SGPRs");
   }
-  ImageDesc image;
+  std::unique_ptr<ImageDesc> own_image;
+  const ImageDesc* image = nullptr;
   {
-    const Status st =
-        DecodeImageDescCached(inst.gfx, wave.sgprs.subspan(inst.srsrc, t_dwords), &image);
-    if (!st.ok()) {
+    Status st;
+    image = LookUpDesc(depth.nested(), inst.gfx, wave.sgprs.subspan(inst.srsrc, t_dwords),
+                       &own_image, &st, LookUpImageDesc, DecodeImageDesc);
+    if (image == nullptr) {
       return Status(st.code(),
                     "SRSRC " + RegRange('s', inst.srsrc, t_dwords) + ": " + st.message());
     }
   }
 
-  if (!image.unbound && image.format == FormatId::kInvalid) {
-    const Status why = FormatError(inst.gfx, image);
+  if (!image->unbound && image->format == FormatId::kInvalid) {
+    const Status why = FormatError(inst.gfx, *image);
     return Status(why.code(),
                   "SRSRC " + RegRange('s', inst.srsrc, t_dwords) + ": " + why.message());
   }
 
-  // S#: 4 dwords, for the ops that sample.
-  SamplerDesc sampler;
+  // S#: 4 dwords, decoded for the ops that read one; float coordinates (A16 widening as f16, the
+  // cube rewrite) are every sampler-style op's, GATHER4H_PCK's included.
+  const bool has_sampler = OpUsesSampler(inst.op);
+  std::unique_ptr<SamplerDesc> own_sampler;
+  const SamplerDesc* sampler = nullptr;
   if (NeedsSampler(inst.op)) {
     if (inst.ssamp + 4u > num_sgprs) {
       return Status::InvalidArgument("SSAMP " + RegRange('s', inst.ssamp, 4) +
                                      " is outside the wave's " + std::to_string(num_sgprs) +
                                      " SGPRs");
     }
-    const Status st =
-        DecodeSamplerDescCached(inst.gfx, wave.sgprs.subspan(inst.ssamp, 4), &sampler);
-    if (!st.ok()) {
+    Status st;
+    sampler = LookUpDesc(depth.nested(), inst.gfx, wave.sgprs.subspan(inst.ssamp, 4), &own_sampler,
+                         &st, LookUpSamplerDesc, DecodeSamplerDesc);
+    if (sampler == nullptr) {
       return Status(st.code(), "SSAMP " + RegRange('s', inst.ssamp, 4) + ": " + st.message());
     }
   }
 
-  // VADDR: layout.dwords dwords, copied so that results may overwrite address registers; 16-bit
-  // operands (A16, G16) are widened into columns of their own.
+  // VADDR: layout.dwords dwords. 16-bit operands (A16, G16) are widened into columns of their
+  // own; a cube's are rewritten, so copied; the others are read in place unless a register the
+  // request writes is one of them (VDATA overlapping VADDR), then copied first.
   ImageType type = ImageType::k2D;
   bool zero_slice = false;
-  TEXUNIT_RETURN_IF_ERROR(AddressType(inst, image, &type, &zero_slice));
+  TEXUNIT_RETURN_IF_ERROR(AddressType(inst, *image, &type, &zero_slice));
   const AddressLayout& layout =
       CachedAddressLayout(inst.op, type, GetAddressPacking(inst.gfx, inst.op, inst.mods));
   if (layout.dwords > 16 || layout.count > 16) {
     return Status::Internal("address layout of " + std::to_string(layout.dwords) + " dwords");
   }
-  TexRequest req;
+  uint32_t vgpr[16];
+  TEXUNIT_RETURN_IF_ERROR(
+      AddressVgprs(inst, wave, layout.dwords, inst.mods.a16 || (inst.op.flags & kOpG16), vgpr));
+  const VdataUse use = GetVdataUse(inst);
+  const uint32_t sources = use.sources;
+  const uint32_t results = use.results;
+  const bool packed = use.packed_d16;
+  // The VGPRs the core writes while it still reads the addresses, as one range (a superset is
+  // safe: it only copies more): the results, unless D16 sends them to scratch columns that reach
+  // VDATA afterwards, and the status dword after the data registers.
+  const uint32_t written_first = inst.vdata;
+  const uint32_t written_end = inst.vdata + (use.status      ? use.data_registers + 1
+                                             : inst.mods.d16 ? 0
+                                                             : results);
+  const bool rewrites = type == ImageType::kCube && has_sampler;
+  // Ops that write memory copy every column: guest memory might alias the register file.
+  const bool copy_all =
+      rewrites || inst.op.kind == OpKind::kStore || inst.op.kind == OpKind::kAtomic;
+  alignas(TexRequest) unsigned char request_storage[sizeof(TexRequest)];
+  TexRequest& req = *BlankRequestAt(request_storage, std::make_index_sequence<kRequestWords>());
   req.precision = precision;
   alignas(64) uint32_t addr[16][kLaneStride];
   alignas(64) uint32_t wide[16][kLaneStride];
-  TEXUNIT_RETURN_IF_ERROR(ReadAddressDwords(inst, wave, layout.dwords,
-                                            inst.mods.a16 || (inst.op.flags & kOpG16), addr));
-  const bool has_sampler = NeedsSampler(inst.op);
-  uint32_t* column[16];  // operand k's 32-bit column
+  const uint32_t* dword_column[16];
+  for (uint32_t k = 0; k < layout.dwords; ++k) {
+    const uint32_t* in_place = &wave.vgprs[size_t{vgpr[k]} * kLaneStride];
+    if (copy_all || (vgpr[k] >= written_first && vgpr[k] < written_end)) {
+      std::copy_n(in_place, kLaneStride, addr[k]);
+      dword_column[k] = addr[k];
+    } else {
+      dword_column[k] = in_place;
+    }
+  }
+  uint32_t* column[16];  // operand k's 32-bit column (written only for a cube, which copied)
   for (uint32_t k = 0; k < layout.count; ++k) {
     if (layout.half[k]) {
-      WidenHalves(addr[layout.dword[k]], layout.shift[k], has_sampler, wide[k]);
+      WidenHalves(dword_column[layout.dword[k]], layout.shift[k], has_sampler, wide[k]);
       column[k] = wide[k];
     } else {
-      column[k] = addr[layout.dword[k]];
+      column[k] = const_cast<uint32_t*>(dword_column[layout.dword[k]]);
     }
     MapSlot(layout.slots[k], column[k], &req.in);
   }
   if (zero_slice) req.in.coord[2] = kZeroColumn;
   alignas(64) uint32_t cube[kLaneStride];
-  if (type == ImageType::kCube && has_sampler) TranslateCubeOperands(column, layout, cube, &req.in);
+  if (rewrites) TranslateCubeOperands(column, layout, cube, &req.in);
 
   // VDATA: sources (stores, atomics), then results, then the TFE/LWE status dword.
-  const VdataUse use = GetVdataUse(inst);
-  const uint32_t sources = use.sources;
-  const uint32_t results = use.results;
-  const bool packed = use.packed_d16;
   if (inst.vdata + use.registers > num_vgprs) {
     return Status::InvalidArgument("VDATA " + RegRange('v', inst.vdata, use.registers) +
                                    " is outside the wave's " + std::to_string(num_vgprs) +
@@ -368,8 +454,8 @@ Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& w
   req.op.flags &= ~kOpG16;
   req.mods = inst.mods;
   req.mods.a16 = false;
-  req.image = &image;
-  req.sampler = has_sampler ? &sampler : nullptr;
+  req.image = image;
+  req.sampler = sampler;
   req.memory = &memory;
   req.lane_count = wave.lane_count;
   req.exec = wave.exec;

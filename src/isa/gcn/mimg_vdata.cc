@@ -1,6 +1,5 @@
 // GetVdataUse: the VDATA register rule of every MIMG op (GFX6-9 and the GFX10+ decoder's).
 #include <algorithm>
-#include <bit>
 
 #include "texunit/gcn.h"
 
@@ -8,7 +7,9 @@ namespace texunit::gcn {
 
 VdataUse GetVdataUse(const MimgInstruction& inst) {
   VdataUse u;
-  const auto enabled = static_cast<uint32_t>(std::popcount(inst.mods.dmask & 0xFu));
+  // A table, not std::popcount: without -mpopcnt that is a libgcc call, per decode and execute.
+  constexpr uint8_t kBits[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+  const uint32_t enabled = kBits[inst.mods.dmask & 0xFu];
   bool returns = true;
   switch (inst.op.kind) {
     case OpKind::kStore:

@@ -28,6 +28,23 @@ void ExpectSameAsDirect(Gfx gfx, std::span<const uint32_t> words, Direct direct,
   }
 }
 
+// The in-place form: the entry equals the decoder's result, or nullptr with the decoder's error.
+template <typename Desc, typename Direct, typename LookUpFn>
+void ExpectLookUpSameAsDirect(Gfx gfx, std::span<const uint32_t> words, Direct direct,
+                              LookUpFn look_up, int it) {
+  Desc want;
+  const Status a = direct(gfx, words, &want);
+  Status b;
+  const Desc* got = look_up(gfx, words, &b);
+  ASSERT_EQ(a.ok(), got != nullptr) << "iteration " << it;
+  if (a.ok()) {
+    ASSERT_TRUE(want == *got) << "iteration " << it;
+  } else {
+    ASSERT_EQ(a.code(), b.code()) << "iteration " << it;
+    ASSERT_EQ(a.message(), b.message()) << "iteration " << it;
+  }
+}
+
 TEST(DescriptorCache, ImageDecodesEqualTheDecoderInAnyOrder) {
   std::mt19937_64 rng(11);
   // Seven descriptors for a four-entry cache; half of the random ones fail to decode (reserved
@@ -49,6 +66,8 @@ TEST(DescriptorCache, ImageDecodesEqualTheDecoderInAnyOrder) {
     decoded += DecodeImageDesc(gfx, std::span<const uint32_t>(t.data(), count), &probe).ok();
     ExpectSameAsDirect<ImageDesc>(gfx, std::span<const uint32_t>(t.data(), count), DecodeImageDesc,
                                   DecodeImageDescCached, it);
+    ExpectLookUpSameAsDirect<ImageDesc>(gfx, std::span<const uint32_t>(t.data(), count),
+                                        DecodeImageDesc, LookUpImageDesc, it);
   }
   EXPECT_GT(decoded, 2000);  // the comparison covered successful decodes, not only errors
 }
@@ -66,6 +85,7 @@ TEST(DescriptorCache, SamplerDecodesEqualTheDecoderInAnyOrder) {
     if (rng() % 8 == 0) s[rng() % 4] ^= 1u << (rng() % 32);
     const Gfx gfx = kGens[rng() % 5];
     ExpectSameAsDirect<SamplerDesc>(gfx, s, DecodeSamplerDesc, DecodeSamplerDescCached, it);
+    ExpectLookUpSameAsDirect<SamplerDesc>(gfx, s, DecodeSamplerDesc, LookUpSamplerDesc, it);
   }
 }
 
@@ -76,6 +96,9 @@ TEST(DescriptorCache, NullOutputAndOverlongSpansAreTheDecodersErrors) {
   ImageDesc d;
   EXPECT_EQ(DecodeImageDescCached(Gfx::kGfx9, words, &d).code(),
             DecodeImageDesc(Gfx::kGfx9, words, &d).code());
+  Status error;
+  EXPECT_EQ(LookUpImageDesc(Gfx::kGfx9, words, &error), nullptr);
+  EXPECT_EQ(error.code(), DecodeImageDesc(Gfx::kGfx9, words, &d).code());
 }
 
 }  // namespace

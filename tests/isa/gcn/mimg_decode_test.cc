@@ -636,5 +636,46 @@ TEST(MimgDecode, RandomWordsDecodeOrFailCleanly) {
   EXPECT_GT(decoded, 1000);
 }
 
+// DecodeMimg keeps the last instruction it decoded per thread: a repeat decode, the same words on
+// another generation, one with a word changed and words that fail in between all give what a
+// first decode gives.
+TEST(MimgDecode, RepeatedDecodesEqualFirstDecodes) {
+  // image_sample_lz v[0:3], v[4:5], s[8:15], s[16:19] dmask:0xf; gfx6 rejects D16 (bit 63).
+  const uint32_t sample_lz[] = {0xf09c0f00, 0x00820004};
+  const uint32_t d16[] = {0xf09c0f00, 0x80820004};
+  const uint32_t reserved[] = {0xf09c0f02, 0x00820004};
+  const std::vector<std::pair<Gfx, std::span<const uint32_t>>> sequence = {
+      {Gfx::kGfx8, sample_lz},  {Gfx::kGfx8, sample_lz},
+      {Gfx::kGfx9, sample_lz},  {Gfx::kGfx8, d16},
+      {Gfx::kGfx6, d16},        {Gfx::kGfx8, d16},
+      {Gfx::kGfx8, reserved},   {Gfx::kGfx8, sample_lz},
+      {Gfx::kGfx10, sample_lz}, {Gfx::kGfx8, std::span<const uint32_t>(sample_lz, 1)}};
+  std::map<std::pair<int, std::vector<uint32_t>>, std::string> first;
+  for (const auto& [gfx, words] : sequence) {
+    MimgInstruction inst;
+    const Status st = DecodeMimg(gfx, words, &inst);
+    std::vector<uint32_t> encoded;
+    const std::string got = st.ok() ? (EncodeMimg(inst, &encoded).ToString() + " " +
+                                       Disassemble(inst) + " " + DescribeFields(inst))
+                                    : st.ToString();
+    const auto key =
+        std::make_pair(static_cast<int>(gfx), std::vector<uint32_t>(words.begin(), words.end()));
+    if (auto it = first.find(key); it != first.end()) {
+      EXPECT_EQ(got, it->second) << GfxName(gfx);
+    } else {
+      first[key] = got;
+    }
+    if (gfx == Gfx::kGfx6 && words.data() == d16) {
+      EXPECT_FALSE(st.ok());
+    }
+    if (words.data() == reserved || gfx == Gfx::kGfx10 || words.size() < 2) {
+      EXPECT_FALSE(st.ok());
+    }
+    if (st.ok()) {
+      EXPECT_EQ(inst.gfx, gfx);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace texunit::gcn
