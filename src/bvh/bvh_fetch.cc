@@ -89,10 +89,7 @@ Status ValidateBvhDesc(const BvhDesc& d) {
 Status StageBvhWave(const BvhRequest& req, BvhWave* w) {
   if (req.desc == nullptr) return Status::InvalidArgument("BvhRequest.desc is null");
   if (req.memory == nullptr) return Status::InvalidArgument("BvhRequest.memory is null");
-  if (req.lane_count == 0 || req.lane_count > kMaxLanes) {
-    return Status::InvalidArgument("BvhRequest.lane_count=" + std::to_string(req.lane_count) +
-                                   " is outside 1..64");
-  }
+  TEXUNIT_RETURN_IF_ERROR(CheckLaneCount("BvhRequest.lane_count", req.lane_count));
   TEXUNIT_RETURN_IF_ERROR(ValidateBvhDesc(*req.desc));
   TEXUNIT_RETURN_IF_ERROR(CheckOperands(req));
   const BvhDesc& desc = *req.desc;

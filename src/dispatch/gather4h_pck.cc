@@ -39,10 +39,7 @@ Status Check(const TexRequest& req, uint32_t words) {
   if (words == 0) {
     return Status::InvalidArgument("GATHER4H_PCK needs a DMASK bit to select a stream word");
   }
-  if (req.lane_count == 0 || req.lane_count > kMaxLanes) {
-    return Status::InvalidArgument("request lane_count=" + std::to_string(req.lane_count) +
-                                   " is outside 1..64");
-  }
+  TEXUNIT_RETURN_IF_ERROR(CheckLaneCount("request lane_count", req.lane_count));
   const int axes = type == ImageType::k1D ? 1 : 2;
   for (int a = 0; a < axes; ++a) {
     if (req.in.coord[a] == nullptr) {

@@ -24,10 +24,7 @@ Status ExecuteMsaaLoad(const Runtime& runtime, const TexRequest& req) {
   if (req.in.coord[3] == nullptr) {
     return Status::InvalidArgument("MSAA_LOAD needs the fragment operand (in.coord[3])");
   }
-  if (req.lane_count == 0 || req.lane_count > kMaxLanes) {
-    return Status::InvalidArgument("request lane_count=" + std::to_string(req.lane_count) +
-                                   " is outside 1..64");
-  }
+  TEXUNIT_RETURN_IF_ERROR(CheckLaneCount("request lane_count", req.lane_count));
   for (int k = 0; k < 4; ++k) {
     if (req.out.data[k] == nullptr) {
       return Status::InvalidArgument("MSAA_LOAD returns four dwords: out.data[" +

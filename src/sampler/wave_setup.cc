@@ -12,6 +12,12 @@
 
 namespace texunit {
 
+Status CheckLaneCount(std::string_view field, uint32_t lane_count) {
+  if (lane_count >= 1 && lane_count <= kMaxLanes) return Status::Ok();
+  return Status::InvalidArgument(std::string(field) + "=" + std::to_string(lane_count) +
+                                 " is outside 1..64");
+}
+
 namespace {
 
 std::string UpperOpName(Op op) {
@@ -531,10 +537,7 @@ Status PrepareResidency(const TexRequest& req, uint64_t total_bytes, WaveSetup* 
 Status PrepareWave(const TexRequest& req, const ExecOptions& options, WaveSetup* s) {
   s->req = &req;
   s->key.op = req.op;
-  if (req.lane_count == 0 || req.lane_count > kMaxLanes) {
-    return Status::InvalidArgument("request lane_count=" + std::to_string(req.lane_count) +
-                                   " is outside 1..64");
-  }
+  TEXUNIT_RETURN_IF_ERROR(CheckLaneCount("request lane_count", req.lane_count));
   s->lane_count = req.lane_count;
   s->exec = req.exec & LaneMask(req.lane_count);
   if (static_cast<uint8_t>(req.op.kind) > static_cast<uint8_t>(OpKind::kBvhIntersectRay)) {

@@ -5,11 +5,13 @@
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 
 #include "formats/texel_plan.h"
 #include "sampler/sample_key.h"
 #include "texunit/layout.h"
 #include "texunit/request.h"
+#include "texunit/status.h"
 
 namespace texunit {
 
@@ -98,6 +100,11 @@ struct WaveSetup {
 inline uint64_t LaneMask(uint32_t lane_count) {
   return lane_count >= 64 ? ~0ull : (1ull << lane_count) - 1;
 }
+
+// InvalidArgument "<field>=<n> is outside 1..64" unless 1 <= lane_count <= kMaxLanes: the one
+// check of a wave's lane count before any lane array is indexed (`field` names it for the error,
+// "request lane_count" or "BvhRequest.lane_count").
+Status CheckLaneCount(std::string_view field, uint32_t lane_count);
 
 // The row of the request's border color table that its S# selects with BORDER_COLOR_TYPE
 // REGISTER, or null: no S#, another type, or BORDER_COLOR_PTR outside the table.
