@@ -179,6 +179,27 @@ HWY_INLINE void GatherFastTexel(const WaveSetup& s, VI offset_words, VI elem, MI
   }
 }
 
+// The fast paths' channels of texel words `w` (GatherFastTexel's): the general decode's
+// conversions (FlushDenormal, SmallFloatToF32, MissingChannel) without its per-channel dispatch,
+// so the same bits.
+template <FetchPath kPath>
+HWY_INLINE void FastPathChannels(const WaveSetup& s, Vec4<VU> w, Vec4<VF> out) {
+  if constexpr (kPath == FetchPath::kRgba32Float) {
+    for (int c = 0; c < 4; ++c) out[c] = FlushDenormal(AsFloat(w[c]));
+  } else if constexpr (kPath == FetchPath::kRgba16Float) {
+    const VU mask = hn::Set(DU(), 0xFFFFu);
+    for (int k = 0; k < 2; ++k) {
+      out[2 * k] = AsFloat(SmallFloatToF32(hn::And(w[k], mask), 10, true));
+      out[2 * k + 1] = AsFloat(SmallFloatToF32(hn::ShiftRight<16>(w[k]), 10, true));
+    }
+  } else if constexpr (kPath == FetchPath::kR32Float) {
+    out[0] = FlushDenormal(AsFloat(w[0]));
+    for (int c = 1; c < 4; ++c) out[c] = AsFloat(MissingChannel(s.plan, c));
+  } else {
+    Rgba8Channels<kPath>(w[0], out);
+  }
+}
+
 // The texel's channels as sample ops filter them (DecodeForSample): a fast path, or the general
 // one. Kernels are instantiated per path so that no lane loop branches on it.
 template <FetchPath kPath>
@@ -187,22 +208,7 @@ HWY_INLINE void FetchTexel(const WaveSetup& s, VI offset_words, VI pitch, VI x, 
   if constexpr (kPath != FetchPath::kPlain && kPath != FetchPath::kBlock) {
     TEXUNIT_VEC4(VU, w);
     GatherFastTexel<kPath>(s, offset_words, hn::Add(hn::Mul(y, pitch), x), active, w);
-    // The general decode's conversions (FlushDenormal, SmallFloatToF32, MissingChannel) without
-    // its per-channel dispatch: the same bits.
-    if constexpr (kPath == FetchPath::kRgba32Float) {
-      for (int c = 0; c < 4; ++c) out[c] = FlushDenormal(AsFloat(w[c]));
-    } else if constexpr (kPath == FetchPath::kRgba16Float) {
-      const VU mask = hn::Set(DU(), 0xFFFFu);
-      for (int k = 0; k < 2; ++k) {
-        out[2 * k] = AsFloat(SmallFloatToF32(hn::And(w[k], mask), 10, true));
-        out[2 * k + 1] = AsFloat(SmallFloatToF32(hn::ShiftRight<16>(w[k]), 10, true));
-      }
-    } else if constexpr (kPath == FetchPath::kR32Float) {
-      out[0] = FlushDenormal(AsFloat(w[0]));
-      for (int c = 1; c < 4; ++c) out[c] = AsFloat(MissingChannel(s.plan, c));
-    } else {
-      Rgba8Channels<kPath>(w[0], out);
-    }
+    FastPathChannels<kPath>(s, w, out);
   } else {
     FetchTexelGeneral(s, offset_words, pitch, x, y, hn::Zero(DI()), active, out);
   }
