@@ -327,6 +327,19 @@ HWY_INLINE void SampleProbes(const WaveSetup& s, const GeneralWave& w, const Sam
   if (any_blend) CombineBlend(w.reduce, frac, blend, c1, c);
 }
 
+// Whether a kernel's results can be denormal, so that ResultBits must flush them. RGBA8 UNORM and
+// sRGB results of a kernel that blends no levels and reads no border colour (not the general one)
+// are weighted sums of codes (or sRGB table values, all 0 or at least 3e-4) over 255, the weights
+// products of bilinear fractions of binary32 coordinates (0 or at least 2^-25 each: x = u w - 0.5
+// has the spacing of a number near 0.5 or is below -0.25) or quantised ones: never below 1e-18, so
+// never denormal, and the flush is skipped. A mip blend's fraction has no such bound (an _L operand
+// of 1e-40 gives one), so blending kernels flush.
+template <class K>
+constexpr bool KernelMayBeDenormal() {
+  return K::kGeneral || K::kMip != KeyMip::kNoBlend ||
+         (K::kPath != FetchPath::kRgba8Unorm && K::kPath != FetchPath::kRgba8Srgb);
+}
+
 // Whether a kernel runs in two passes (SampleWaveStaged): the specialised POINT, BILINEAR and
 // trilinear kernels of the RGBA8 fast paths, and RGBA16F's POINT. Measured on a Xeon against one
 // pass: RGBA8 +5-30%; RGBA16F BILINEAR and trilinear, RGBA32F (four words per texel to keep) and
@@ -417,9 +430,6 @@ HWY_INLINE void SampleWaveStaged(const WaveSetup& s) {
   constexpr FetchPath kPath = K::kPath;
   constexpr size_t kLaneWords = (K::kXy == KeyXy::kPoint ? 1 : 4) * FastPathWords(kPath);
   constexpr int kLevels = K::kMip == KeyMip::kLinear ? 2 : 1;
-  // As SampleWaveT's: RGBA8 UNORM and sRGB results without a mip blend are never denormal.
-  constexpr bool kMayBeDenormal =
-      kLevels == 2 || (kPath != FetchPath::kRgba8Unorm && kPath != FetchPath::kRgba8Srgb);
   const DF df;
   const DI di;
   const DU du;
@@ -469,15 +479,15 @@ HWY_INLINE void SampleWaveStaged(const WaveSetup& s) {
     if constexpr (kLevels == 2) {
       if (blends[base / n]) {
         TEXUNIT_VEC4(VF, c1);
-        FilterStagedLevel<K>(s, words[kLevels - 1] + base * kLaneWords,
-                             weights[kLevels - 1][0] + base, weights[kLevels - 1][1] + base, c1);
+        FilterStagedLevel<K>(s, words[1] + base * kLaneWords, weights[1][0] + base,
+                             weights[1][1] + base, c1);
         const VF frac = hn::Load(df, fracs + base);
         LerpBlend(frac, hn::And(hn::RebindMask(df, active_u), hn::Gt(frac, hn::Zero(df))), c1, c);
       }
     }
     PostDivideT<kPath>(s.plan, c);
     TEXUNIT_VEC4(VU, bits);
-    ResultBits(out, c, bits, kMayBeDenormal);
+    ResultBits(out, c, bits, KernelMayBeDenormal<K>());
     WriteComponents(out, bits, active_u, hn::AllTrue(du, active_u), base, hn::Zero(du));
   }
 }
@@ -505,15 +515,6 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
   const bool min_linear = K::kXy == KeyXy::kAny ? s.key.min_linear : K::kXy == KeyXy::kBilinear;
   const bool aniso = kProbes && s.key.aniso > 1;
   const bool compare = (kGeneral && w.compare) || K::kCompare;
-  // RGBA8 UNORM and sRGB results of a kernel that blends no levels and reads no border colour
-  // (not the general one) are weighted sums of codes (or sRGB table values, all 0 or at least
-  // 3e-4) over 255, the weights products of bilinear fractions of binary32 coordinates (0 or at
-  // least 2^-25 each: x = u w - 0.5 has the spacing of a number near 0.5 or is below -0.25) or
-  // quantised ones: never below 1e-18, so never denormal, and the flush is skipped. A mip blend's
-  // fraction has no such bound (an _L operand of 1e-40 gives one), so blending kernels flush.
-  constexpr bool kMayBeDenormal =
-      kGeneral || K::kMip != KeyMip::kNoBlend ||
-      (kPath != FetchPath::kRgba8Unorm && kPath != FetchPath::kRgba8Srgb);
 
   for (size_t base = 0; base < out.lane_count; base += n) {
     const hn::Mask<DU> active_u = ActiveMask(du, s.exec, base);
@@ -572,7 +573,7 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
     // Compare results are not codes.
     if (!compare) PostDivideT<kPath>(s.plan, c, kGeneral && w.border);
     TEXUNIT_VEC4(VU, bits);
-    ResultBits(out, c, bits, kMayBeDenormal);
+    ResultBits(out, c, bits, KernelMayBeDenormal<K>());
     VU status = hn::Zero(du);
     if (prt_status) {
       const DI di;
