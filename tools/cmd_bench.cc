@@ -18,7 +18,8 @@ namespace {
 // `--vs`: the peer benchmarks (benchmarks/peers/peer_bench.h) on their fixed workloads, which the
 // workload options do not change.
 int RunVersusPeers(const ArgParser& parser, const std::string& vs, int size, int threads,
-                   const std::string& target, bool general, double seconds, int repetitions) {
+                   const std::string& target, bool general, BoxReads box_reads, double seconds,
+                   int repetitions) {
   for (const char* name : {"op", "filter", "aniso", "format", "coords", "plane", "seed", "lod",
                            "address", "compare"}) {
     if (parser.WasSet(name)) {
@@ -40,6 +41,7 @@ int RunVersusPeers(const ArgParser& parser, const std::string& vs, int size, int
   options.threads = parser.WasSet("threads") ? threads : 1;
   options.target = target;
   options.format_fast_paths = !general;
+  options.box_reads = box_reads;
   options.seconds = seconds;
   options.rounds = repetitions;
   return peers::RunPeerBench(options);
@@ -69,6 +71,7 @@ int RunBench(const std::vector<std::string>& args) {
   std::string address = "wrap";
   bool compare = false;
   bool general = false;
+  std::string box_reads = "auto";
   std::string vs;
   ArgParser parser("texunit bench [options]");
   parser.AddChoice("op", &op, {"sample_lz", "sample", "sample_l", "load", "store", "gather4"},
@@ -101,6 +104,10 @@ int RunBench(const std::vector<std::string>& args) {
   parser.AddFlag("compare", &compare, "sample ops: depth compare (_C, LESS_EQUAL against 0.5)");
   parser.AddFlag("general", &general,
                  "turn the format fast paths and hot kernels off (the general kernel's path)");
+  parser.AddChoice("box-reads", &box_reads, {"auto", "on", "off"},
+                   "coherent reads of the RGBA8 kernels: rows and permutes instead of gathers "
+                   "where a chunk's texels lie in a few rows (auto: on for AMD CPUs; README, "
+                   "Performance)");
   parser.AddString("vs", &vs,
                    "lavapipe, opencv or lavapipe,opencv: time texunit and these peers on the "
                    "README's workloads, interleaved, and print a table with the ratios (threads "
@@ -110,8 +117,11 @@ int RunBench(const std::vector<std::string>& args) {
     std::fprintf(stderr, "texunit bench: --seconds=%g is outside (0, 3600]\n", seconds);
     return 2;
   }
+  const BoxReads box = box_reads == "on"    ? BoxReads::kOn
+                       : box_reads == "off" ? BoxReads::kOff
+                                            : BoxReads::kAuto;
   if (parser.WasSet("vs")) {
-    return RunVersusPeers(parser, vs, size, threads, target, general, seconds, repetitions);
+    return RunVersusPeers(parser, vs, size, threads, target, general, box, seconds, repetitions);
   }
 
   render::BenchConfig config;
@@ -138,6 +148,7 @@ int RunBench(const std::vector<std::string>& args) {
   options.threads = threads;
   options.target = target;
   options.format_fast_paths = !general;
+  options.box_reads = box;
   std::unique_ptr<Runtime> runtime;
   if (Status s = Runtime::Create(options, &runtime); !s.ok()) {
     std::fprintf(stderr, "texunit bench: %s\n", s.ToString().c_str());
@@ -154,9 +165,10 @@ int RunBench(const std::vector<std::string>& args) {
     std::fprintf(stderr, "texunit bench: %s\n", s.ToString().c_str());
     return 1;
   }
-  std::printf("%.1f Msamples/s target=%s threads=%d %s%s\n", result.samples_per_second * 1e-6,
-              runtime->target_name().c_str(), runtime->threads(),
-              render::DescribeBenchConfig(config).c_str(), general ? " path=general" : "");
+  std::printf("%.1f Msamples/s target=%s threads=%d %s box_reads=%s%s\n",
+              result.samples_per_second * 1e-6, runtime->target_name().c_str(), runtime->threads(),
+              render::DescribeBenchConfig(config).c_str(), runtime->box_reads() ? "on" : "off",
+              general ? " path=general" : "");
   return 0;
 }
 

@@ -231,6 +231,9 @@ int RunInfo(const std::vector<std::string>& args) {
               threads > 0                              ? "--threads"
               : env_threads != nullptr && *env_threads ? "TEXUNIT_THREADS"
                                                        : "all hardware threads");
+  std::printf("coherent reads:    %s\n",
+              runtime->box_reads() ? "on (RGBA8 rows and permutes where a chunk allows; AMD CPU)"
+                                   : "off (gathers)");
 
   if (formats) {
     PrintFormats(*runtime);

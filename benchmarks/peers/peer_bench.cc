@@ -208,6 +208,7 @@ int RunPeerBench(const PeerBenchOptions& options) {
   runtime_options.threads = options.threads;
   runtime_options.target = options.target;
   runtime_options.format_fast_paths = options.format_fast_paths;
+  runtime_options.box_reads = options.box_reads;
   std::unique_ptr<Runtime> runtime;
   if (Status s = Runtime::Create(runtime_options, &runtime); !s.ok()) {
     std::fprintf(stderr, "texunit bench --vs: %s\n", s.ToString().c_str());
@@ -237,9 +238,11 @@ int RunPeerBench(const PeerBenchOptions& options) {
   if (options.opencv) SetOpenCvThreads(threads);
 
   std::printf("CPU: %s\n", CpuModel().c_str());
-  std::printf("texunit: Runtime::ExecuteBatch of 64-lane waves, target %s, %d thread%s%s\n",
-              runtime->target_name().c_str(), threads, threads == 1 ? "" : "s",
-              options.format_fast_paths ? "" : ", general path");
+  std::printf(
+      "texunit: Runtime::ExecuteBatch of 64-lane waves, target %s, %d thread%s, coherent reads "
+      "%s%s\n",
+      runtime->target_name().c_str(), threads, threads == 1 ? "" : "s",
+      runtime->box_reads() ? "on" : "off", options.format_fast_paths ? "" : ", general path");
   if (runner != nullptr) {
     std::printf(
         "lavapipe: %s, LP_NUM_THREADS=%s, compute shader in 8x8 workgroups of 2x2 quads, 16 "

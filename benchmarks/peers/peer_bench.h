@@ -12,6 +12,8 @@
 #include <string>
 #include <string_view>
 
+#include "texunit/runtime.h"
+
 namespace texunit::peers {
 
 struct PeerBenchOptions {
@@ -24,6 +26,7 @@ struct PeerBenchOptions {
   int threads = 1;
   std::string target;  // texunit's Highway target; empty: the best
   bool format_fast_paths = true;
+  BoxReads box_reads = BoxReads::kAuto;
   double seconds = 1.0;  // timed seconds per engine and workload, over all rounds
   int rounds = 5;
 };

@@ -15,6 +15,13 @@
 
 namespace texunit {
 
+// Coherent reads (docs/sampling.md, "Coherent reads"): whether the RGBA8 kernels read a chunk of
+// lanes whose texels lie in a few rows of the level as whole rows, picking each lane's texel out
+// with permutes, instead of one hardware gather per texel. The results are the same bits either
+// way; only the speed differs. kAuto: on for AMD CPUs (whose gathers are microcoded and slow)
+// on the AVX2 and AVX3 targets, off elsewhere; $TEXUNIT_BOX_READS=on|off|auto overrides kAuto.
+enum class BoxReads { kAuto, kOn, kOff };
+
 struct RuntimeOptions {
   // Worker threads for ExecuteBatch; 0 = $TEXUNIT_THREADS, else all hardware threads.
   int threads = 0;
@@ -25,6 +32,7 @@ struct RuntimeOptions {
   // RGBA8 and RGBA32F have fast paths beside the table-driven path every other format takes;
   // false sends them through the general path too (same results, for measurement and tests).
   bool format_fast_paths = true;
+  BoxReads box_reads = BoxReads::kAuto;
 };
 
 class Runtime {
@@ -58,6 +66,9 @@ class Runtime {
   // Worker threads ExecuteBatch uses: the requested count, capped at the parallelism TBB allows
   // this process (its CPUs), since an arena never runs more.
   int threads() const { return threads_; }
+  // Whether coherent reads are on (RuntimeOptions::box_reads after kAuto's choice). Targets
+  // without them (SSE4, SCALAR, aarch64) read by gathers either way.
+  bool box_reads() const;
 
   // Every target compiled into this build ("AVX3", "AVX2", "SSE4", "SCALAR", ...), best first.
   static std::vector<std::string> CompiledTargets();

@@ -9,8 +9,14 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <cstring>
 #include <mutex>
 #include <thread>
+
+#include "hwy/base.h"
+#if HWY_ARCH_X86
+#include <cpuid.h>
+#endif
 
 #include "bvh/bvh_wave.h"
 #include "dispatch/gather4h_pck.h"
@@ -64,6 +70,24 @@ int64_t BestTarget() {
   return HWY_SCALAR;
 }
 
+// Whether this CPU is AMD's (or Hygon's, the same cores): their gathers are microcoded, so
+// BoxReads::kAuto turns coherent reads on. A Zen 4 runs a 16-lane gather from L1 in about 21
+// cycles against about 5 for four row loads and two permutes, and the RGBA8 kernels measured
+// 1.35-1.55x faster with them; on an Intel Xeon an earlier variant measured 0.84-0.94x.
+bool GathersAreSlow() {
+#if HWY_ARCH_X86
+  unsigned max_leaf = 0, ebx = 0, ecx = 0, edx = 0;
+  if (!__get_cpuid(0, &max_leaf, &ebx, &ecx, &edx)) return false;
+  char vendor[13] = {};
+  std::memcpy(vendor, &ebx, 4);
+  std::memcpy(vendor + 4, &edx, 4);
+  std::memcpy(vendor + 8, &ecx, 4);
+  return std::strcmp(vendor, "AuthenticAMD") == 0 || std::strcmp(vendor, "HygonGenuine") == 0;
+#else
+  return false;
+#endif
+}
+
 void ZeroResults(const WaveSetup& s) {
   const TexRequest& req = *s.req;
   for (uint32_t lane = 0; lane < s.lane_count; ++lane) {
@@ -106,6 +130,16 @@ Status Runtime::Create(const RuntimeOptions& options, std::unique_ptr<Runtime>* 
   std::string target = options.target;
   if (target.empty()) {
     if (const char* env = std::getenv("TEXUNIT_TARGET")) target = env;
+  }
+  BoxReads box_reads = options.box_reads;
+  if (box_reads == BoxReads::kAuto) {
+    if (const char* env = std::getenv("TEXUNIT_BOX_READS"); env != nullptr && *env != '\0') {
+      const std::string v = env;
+      if (v != "on" && v != "off" && v != "auto") {
+        return Status::InvalidArgument("TEXUNIT_BOX_READS=" + v + " is not on, off or auto");
+      }
+      box_reads = v == "on" ? BoxReads::kOn : v == "off" ? BoxReads::kOff : BoxReads::kAuto;
+    }
   }
   int threads = options.threads;
   if (threads <= 0) {
@@ -153,6 +187,14 @@ Status Runtime::Create(const RuntimeOptions& options, std::unique_ptr<Runtime>* 
   rt->impl_->arena = std::make_unique<tbb::task_arena>(threads);
   rt->impl_->exec.format_fast_paths = options.format_fast_paths;
   const int64_t chosen = forced != 0 ? forced : BestTarget();
+  // Only the x86 AVX2 and AVX3 kernels have coherent reads (sampler/box_read-inl.h).
+#if HWY_ARCH_X86
+  const bool box_targets = chosen == HWY_AVX3_DL || chosen == HWY_AVX3 || chosen == HWY_AVX2;
+#else
+  const bool box_targets = false;
+#endif
+  rt->impl_->exec.box_reads = box_targets && (box_reads == BoxReads::kOn ||
+                                              (box_reads == BoxReads::kAuto && GathersAreSlow()));
   KernelTable& k = rt->impl_->kernels;
   if (!GetSampleKernels(chosen, &k) || !GetMemoryKernels(chosen, &k) ||
       !GetHotSampleRgba8Kernels(chosen, &k) || !GetHotSampleFloatKernels(chosen, &k) ||
@@ -234,6 +276,7 @@ Status Runtime::IntersectRaysBatch(std::span<const BvhRequest> requests,
 
 // Asked of the kernels themselves, so it names the code that runs.
 std::string Runtime::target_name() const { return hwy::TargetName(impl_->kernels.sample_target()); }
+bool Runtime::box_reads() const { return impl_->exec.box_reads; }
 size_t Runtime::vector_lanes() const { return impl_->kernels.vector_lanes(); }
 
 std::vector<std::string> Runtime::CompiledTargets() { return TargetNames(CompiledMask()); }

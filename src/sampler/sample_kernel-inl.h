@@ -10,6 +10,7 @@
 
 #include "hwy/highway.h"
 #include "sampler/address-inl.h"
+#include "sampler/box_read-inl.h"
 #include "sampler/cube-inl.h"
 #include "sampler/filter-inl.h"
 #include "sampler/lod-inl.h"
@@ -369,23 +370,31 @@ HWY_INLINE void GatherStagedLevel(const WaveSetup& s, VF sc, VF tc, VI ox, VI oy
   VF u, v;
   TexelSpace(s, g, sc, tc, &u, &v);
   TEXUNIT_VEC4(VU, t);
+  // Coherent and pair reads (box_read-inl.h) need one word per texel; boxes a chunk on one level.
+  constexpr bool kBox = kHaveBoxReads && kWords == 1;
+  const int uniform = kBox && s.box_reads ? UniformLevel(level) : -1;
   if constexpr (K::kXy == KeyXy::kPoint) {
     VI x, y;
     PointTexel<false>(s, g, u, v, ox, oy, &x, &y, nullptr, cx, cy);
+    if (kBox && BoxReadPoint(s, uniform, x, y, active, w)) return;
     GatherFastTexel<kPath>(s, g.offset_words, hn::Add(hn::Mul(y, g.pitch), x), active, t);
     for (int k = 0; k < kWords; ++k) hn::Store(t[k], du, w + k * n);
   } else {
     TEXUNIT_FOOTPRINT(f);
     BilinearFootprint<false>(s, g, u, v, ox, oy, hn::FirstN(df, n), f, cx, cy);
+    hn::Store(f.a, df, wa);
+    hn::Store(f.b, df, wb);
+    if (kBox && BoxReadBilinear(s, uniform, f.x0, f.x1, f.y0, f.y1, active, w)) return;
     const VI row0 = hn::Mul(f.y0, g.pitch), row1 = hn::Mul(f.y1, g.pitch);
+    if (kBox && s.box_reads &&
+        PairReadBilinear(s, g.offset_words, f.x0, f.x1, row0, row1, active, w))
+      return;
     // Taps t00, t10, t01, t11 (no array of vectors: SVE's are sizeless).
     for (int tap = 0; tap < 4; ++tap) {
       const VI elem = hn::Add(tap < 2 ? row0 : row1, (tap & 1) ? f.x1 : f.x0);
       GatherFastTexel<kPath>(s, g.offset_words, elem, active, t);
       for (int k = 0; k < kWords; ++k) hn::Store(t[k], du, w + (tap * kWords + k) * n);
     }
-    hn::Store(f.a, df, wa);
-    hn::Store(f.b, df, wb);
   }
 }
 

@@ -592,6 +592,7 @@ Status PrepareWave(const TexRequest& req, const ExecOptions& options, WaveSetup*
   const ImageSetup* image = nullptr;
   TEXUNIT_RETURN_IF_ERROR(GetImageSetup(img, &image));
   s->plan = image->plan;
+  s->box_reads = options.box_reads;
   if (!options.format_fast_paths && s->plan.path != FetchPath::kBlock) {
     s->plan.path = FetchPath::kPlain;
   }

@@ -58,6 +58,9 @@ struct WaveSetup {
   // Bytes from `host` a 32-bit read may start at and stay inside the footprint: sub-dword texels
   // are read as the dword at min(byte, last_dword) (shifted into place).
   int32_t last_dword = 0;
+  // Whether the RGBA8 kernels may read coherent chunks as rows (box_read-inl.h) instead of
+  // gathering (ExecOptions::box_reads).
+  bool box_reads = false;
   // Images of fewer than 4 bytes are copied here so that every read is a whole dword.
   alignas(4) uint8_t tiny[4] = {};
 
@@ -124,6 +127,7 @@ inline constexpr uint64_t kResidencyPageBytes = 65536;
 // What a Runtime passes down to every request.
 struct ExecOptions {
   bool format_fast_paths = true;
+  bool box_reads = false;  // RuntimeOptions::box_reads, kAuto resolved
 };
 
 // Validates `req` (op, modifiers, operands, descriptors, memory) and fills `setup`, which must be

@@ -77,6 +77,7 @@ struct Entry {
   Modifiers mods;
   PrecisionMode precision = PrecisionMode::kFloat;
   bool format_fast_paths = true;
+  bool box_reads = false;
   bool has_sampler = false;
   uint32_t presence = 0;
   // The arrays of the request that last matched: a request with the same arrays (an emulator
@@ -95,10 +96,10 @@ struct Entry {
 
 bool Matches(Entry& e, const TexRequest& r, const ExecOptions& options) {
   if (!e.valid || !(e.op == r.op) || e.memory != r.memory || e.precision != r.precision ||
-      e.format_fast_paths != options.format_fast_paths || e.has_sampler != (r.sampler != nullptr) ||
-      e.residency != r.residency || e.residency_pages != r.residency_pages ||
-      e.border_table != r.border_color_table || e.border_count != r.border_color_count ||
-      r.image == nullptr) {
+      e.format_fast_paths != options.format_fast_paths || e.box_reads != options.box_reads ||
+      e.has_sampler != (r.sampler != nullptr) || e.residency != r.residency ||
+      e.residency_pages != r.residency_pages || e.border_table != r.border_color_table ||
+      e.border_count != r.border_color_count || r.image == nullptr) {
     return false;
   }
   if (std::memcmp(&e.mods, &r.mods, sizeof(Modifiers)) != 0 ||
@@ -139,6 +140,7 @@ void Remember(Entry& e, const TexRequest& r, const ExecOptions& options) {
   e.memory = r.memory;
   e.precision = r.precision;
   e.format_fast_paths = options.format_fast_paths;
+  e.box_reads = options.box_reads;
   e.has_sampler = r.sampler != nullptr;
   e.residency = r.residency;
   e.residency_pages = r.residency_pages;

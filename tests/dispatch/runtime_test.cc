@@ -105,6 +105,36 @@ TEST(Runtime, VectorLanesAreTheTargetsWidth) {
   }
 }
 
+// Coherent reads exist on AVX2 and AVX3 only: kOn turns them on there and nowhere else, kOff
+// everywhere; kAuto follows the CPU's vendor (on for AMD), which the test cannot know.
+TEST(Runtime, BoxReadsAreOnWhereAskedAndTheTargetHasThem) {
+  for (const std::string& t : Runtime::SupportedTargets()) {
+    for (BoxReads mode : {BoxReads::kOn, BoxReads::kOff}) {
+      RuntimeOptions opt;
+      opt.target = t;
+      opt.box_reads = mode;
+      std::unique_ptr<Runtime> rt;
+      ASSERT_TRUE(Runtime::Create(opt, &rt).ok()) << t;
+      const bool has = t == "AVX2" || t == "AVX3" || t == "AVX3_DL";
+      EXPECT_EQ(rt->box_reads(), has && mode == BoxReads::kOn) << t;
+    }
+  }
+  // $TEXUNIT_BOX_READS overrides kAuto only, and a value it does not know is an error.
+  setenv("TEXUNIT_BOX_READS", "sometimes", 1);
+  std::unique_ptr<Runtime> rt;
+  const Status bad = Runtime::Create(RuntimeOptions{}, &rt);
+  EXPECT_EQ(bad.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(bad.message().find("TEXUNIT_BOX_READS=sometimes"), std::string::npos) << bad.message();
+  RuntimeOptions off;
+  off.box_reads = BoxReads::kOff;
+  ASSERT_TRUE(Runtime::Create(off, &rt).ok());
+  EXPECT_FALSE(rt->box_reads());
+  setenv("TEXUNIT_BOX_READS", "off", 1);
+  ASSERT_TRUE(Runtime::Create(RuntimeOptions{}, &rt).ok());
+  EXPECT_FALSE(rt->box_reads());
+  unsetenv("TEXUNIT_BOX_READS");
+}
+
 // A 64-lane wave in which only some of the upper 32 lanes run: each active lane loads its own
 // texel, each inactive one is untouched, on every target (with 64-lane SVE vectors the whole wave
 // is one vector, so the exec mask's upper half must reach the vector's upper lanes).

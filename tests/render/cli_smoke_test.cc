@@ -152,7 +152,7 @@ TEST(CliSmokeTest, BenchPrintsOneLine) {
   ASSERT_EQ(r.exit_code, 0) << r.output;
   const std::regex line(
       "[0-9]+\\.[0-9] Msamples/s target=[A-Z0-9_]+ threads=1 op=sample_lz filter=bilinear "
-      "format=rgba8 size=64 coords=coherent\n");
+      "format=rgba8 size=64 coords=coherent box_reads=(on|off)\n");
   EXPECT_TRUE(std::regex_match(r.output, line)) << r.output;
 }
 
@@ -161,8 +161,8 @@ TEST(CliSmokeTest, BenchRejectsBadValues) {
   // The --vs cases fail before any peer starts (or say the build has no peers).
   for (const char* args :
        {"bench --op sample_x", "bench --size 0", "bench --size=abc", "bench --coords",
-        "bench --seconds -1", "bench extra", "bench --vs bogus", "bench --vs lavapipe --op load",
-        "bench --vs lavapipe,opencv --size 12"}) {
+        "bench --seconds -1", "bench --box-reads sometimes", "bench extra", "bench --vs bogus",
+        "bench --vs lavapipe --op load", "bench --vs lavapipe,opencv --size 12"}) {
     const CommandResult r = RunCli(args);
     EXPECT_EQ(r.exit_code, 2) << args << ": " << r.output;
     EXPECT_FALSE(r.output.empty()) << args;

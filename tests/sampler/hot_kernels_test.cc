@@ -5,7 +5,7 @@
 // request runs on a Runtime with the format fast paths (hot kernels) and on one without (the
 // general path, itself compared with the scalar reference by kernel_vs_reference_test.cc). Every
 // one of the 40 hot slots is checked to have been selected and run. Random quads and coherent
-// tiles.
+// tiles, with coherent reads (box_read-inl.h) off and on.
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -77,15 +77,18 @@ constexpr HotCase kFormats[] = {
 class HotKernels : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
-    for (int fast = 0; fast < 2; ++fast) {
+    for (int path = 0; path < 3; ++path) {
       RuntimeOptions opt;
       opt.target = GetParam();
       opt.threads = 1;
-      opt.format_fast_paths = fast == 1;
-      ASSERT_TRUE(Runtime::Create(opt, &rt_[fast]).ok());
+      opt.format_fast_paths = path != 0;
+      opt.box_reads = path == 2 ? BoxReads::kOn : BoxReads::kOff;
+      ASSERT_TRUE(Runtime::Create(opt, &rt_[path]).ok());
     }
   }
-  std::unique_ptr<Runtime> rt_[2];  // [0] the general path, [1] with the hot kernels
+  // [0] the general path, [1] the hot kernels with gathers, [2] with coherent reads (the same
+  // as [1] on targets without them).
+  std::unique_ptr<Runtime> rt_[3];
 };
 
 TEST_P(HotKernels, EqualTheKernelsTheySpecialiseBitForBit) {
@@ -183,7 +186,7 @@ TEST_P(HotKernels, EqualTheKernelsTheySpecialiseBitForBit) {
     q.in.deriv[1][0] = in[9].data();
     q.in.deriv[1][1] = in[10].data();
 
-    std::vector<uint32_t> out[2][4];
+    std::vector<uint32_t> out[3][4];
     for (int c = 0; c < 4; ++c) q.out.data[c] = nullptr;
     for (int c = 0; c < std::popcount(q.mods.dmask); ++c) q.out.data[c] = in[11].data();
     // The slot the fast Runtime's setup selects: the hot kernel that runs.
@@ -193,7 +196,7 @@ TEST_P(HotKernels, EqualTheKernelsTheySpecialiseBitForBit) {
     ASSERT_GE(setup.key.hot_kernel, 0) << "iteration " << iteration;
     slots_run.insert(setup.key.hot_kernel);
 
-    for (int path = 0; path < 2; ++path) {
+    for (int path = 0; path < 3; ++path) {
       for (int c = 0; c < 4; ++c) {
         out[path][c].assign(64, 0xDEADBEEFu);
         if (q.out.data[c] != nullptr) q.out.data[c] = out[path][c].data();
@@ -205,13 +208,16 @@ TEST_P(HotKernels, EqualTheKernelsTheySpecialiseBitForBit) {
     // without a mip blend returns the texel's own bits.
     const bool sums = filter != HotFilter::kPoint || smp.mip_filter == MipFilter::kLinear;
     const auto is_nan = [](uint32_t v) { return (v & 0x7FFFFFFFu) > 0x7F800000u; };
-    for (int c = 0; c < 4; ++c) {
-      for (uint32_t lane = 0; lane < 64; ++lane) {
-        if (sums && is_nan(out[1][c][lane]) && is_nan(out[0][c][lane])) continue;
-        ASSERT_EQ(out[1][c][lane], out[0][c][lane])
-            << "slot " << int(setup.key.hot_kernel) << " iteration " << iteration << " lane "
-            << lane << " component " << c << " format " << FormatName(hc.id) << " flags "
-            << q.op.flags << " mip " << int(smp.mip_filter) << " trunc " << smp.trunc_coord;
+    for (int path = 1; path < 3; ++path) {
+      for (int c = 0; c < 4; ++c) {
+        for (uint32_t lane = 0; lane < 64; ++lane) {
+          if (sums && is_nan(out[path][c][lane]) && is_nan(out[0][c][lane])) continue;
+          ASSERT_EQ(out[path][c][lane], out[0][c][lane])
+              << "slot " << int(setup.key.hot_kernel) << " iteration " << iteration << " lane "
+              << lane << " component " << c << " format " << FormatName(hc.id) << " flags "
+              << q.op.flags << " mip " << int(smp.mip_filter) << " trunc " << smp.trunc_coord
+              << (path == 2 ? " coherent reads" : "");
+        }
       }
     }
   }

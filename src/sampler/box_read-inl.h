@@ -1,0 +1,180 @@
+// Coherent reads: a chunk's one-word texels (the RGBA8 fast paths) from a few rows of the level
+// loaded whole, each lane's word picked out of them with in-register permutes, instead of one
+// hardware gather per tap. A chunk of a rasterised 8x8 tile is a 4x4 (AVX-512) or 4x2 (AVX2)
+// block of pixels, so at 1:1 or minified its taps lie in 4 (2) rows of 16 (8) words from the
+// top-left lane's texel. AMD's Zen cores run a 16-lane gather as 16 microcoded loads (about 21
+// cycles from L1 on Zen 4, and they overlap cache misses badly), while the loads here are whole
+// rows the core's prefetchers and out-of-order engine handle as usual. Scattered BILINEAR chunks
+// read each row's two taps as one 64-bit gather element instead (PairReadBilinear). Every lane
+// reads the word the gather would have read, so the results are the same bits. x86 AVX2 and AVX-512
+// only (other targets have no such gather to replace); docs/sampling.md, "Coherent reads".
+#if defined(TEXUNIT_BOX_READ_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef TEXUNIT_BOX_READ_INL_H_
+#undef TEXUNIT_BOX_READ_INL_H_
+#else
+#define TEXUNIT_BOX_READ_INL_H_
+#endif
+
+#include "hwy/highway.h"
+#include "sampler/sampler_common-inl.h"
+#include "sampler/wave_setup.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace texunit {
+namespace HWY_NAMESPACE {
+
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX2
+constexpr bool kHaveBoxReads = true;
+
+// The box: kBoxRows consecutive rows of the level (one more for BILINEAR's second tap row), each
+// Lanes() words from the anchor's column. A lane's word is row dy, column dx of it, addressed
+// as idx = dy * Lanes() + dx.
+#if HWY_TARGET <= HWY_AVX3
+constexpr int kBoxRows = 4;  // 16 lanes: a 4x4 pixel block
+constexpr int kBoxShift = 4;
+#else
+constexpr int kBoxRows = 2;  // 8 lanes: a 4x2 pixel block
+constexpr int kBoxShift = 3;
+#endif
+
+// The word at idx of rows r0..r(kBoxRows - 1), for idx in [0, kBoxRows * Lanes()).
+HWY_INLINE VI BoxLookup(const VI* r, VI idx) {
+#if HWY_TARGET <= HWY_AVX3
+  // vpermt2d takes idx's low five bits (two rows); bit 5 picks the pair.
+  const __m512i lo = _mm512_permutex2var_epi32(r[0].raw, idx.raw, r[1].raw);
+  const __m512i hi = _mm512_permutex2var_epi32(r[2].raw, idx.raw, r[3].raw);
+  const __mmask16 upper = _mm512_test_epi32_mask(idx.raw, _mm512_set1_epi32(32));
+  return VI{_mm512_mask_blend_epi32(upper, lo, hi)};
+#else
+  // vpermd takes idx's low three bits; bit 3 (moved to the sign) picks the row.
+  const __m256 lo = _mm256_castsi256_ps(_mm256_permutevar8x32_epi32(r[0].raw, idx.raw));
+  const __m256 hi = _mm256_castsi256_ps(_mm256_permutevar8x32_epi32(r[1].raw, idx.raw));
+  const __m256 upper = _mm256_castsi256_ps(_mm256_slli_epi32(idx.raw, 28));
+  return VI{_mm256_castps_si256(_mm256_blendv_ps(lo, hi, upper))};
+#endif
+}
+
+// Loads `rows` rows of the level at a uniform level (`offset`, `pitch` in words) from the
+// anchor texel (xa, ya) into r, if the last row's Lanes() words end inside the footprint.
+HWY_INLINE bool LoadBoxRows(const WaveSetup& s, int64_t offset, int64_t pitch, int32_t xa,
+                            int32_t ya, int rows, VI* r) {
+  const DI di;
+  const int64_t first = offset + ya * pitch + xa;
+  const int64_t end = first + (rows - 1) * pitch + static_cast<int64_t>(hn::Lanes(di));
+  if (end * 4 > static_cast<int64_t>(s.footprint_bytes)) return false;
+  const int32_t* p = reinterpret_cast<const int32_t*>(s.host) + first;
+  for (int k = 0; k < rows; ++k) r[k] = hn::LoadU(di, p + k * pitch);
+  return true;
+}
+
+// Whether every active lane's (dx, dy) lies in the box: dx in [0, Lanes()), dy in [0, kBoxRows).
+HWY_INLINE bool InBox(VI dx, VI dy, MI active) {
+  const DI di;
+  const VI out = hn::Or(hn::And(dx, hn::Set(di, ~((1 << kBoxShift) - 1))),
+                        hn::And(dy, hn::Set(di, ~(kBoxRows - 1))));
+  return hn::AllFalse(di, hn::And(active, hn::Ne(out, hn::Zero(di))));
+}
+
+// POINT: the words of texels (x, y) at a level every lane of the chunk is on (`uniform`), into
+// w (aligned to the vector), when lane 0 is active and every active lane's texel is in the box from
+// lane 0's. False (nothing read) otherwise: the caller gathers.
+HWY_INLINE bool BoxReadPoint(const WaveSetup& s, int uniform, VI x, VI y, MI active, uint32_t* w) {
+  const DI di;
+  if (uniform < 0 || hn::GetLane(hn::VecFromMask(di, active)) == 0) return false;
+  const int32_t xa = hn::GetLane(x), ya = hn::GetLane(y);
+  const VI dx = hn::Sub(x, hn::Set(di, xa)), dy = hn::Sub(y, hn::Set(di, ya));
+  if (!InBox(dx, dy, active)) return false;
+  VI r[kBoxRows];
+  if (!LoadBoxRows(s, s.levels.offset_words[uniform], s.levels.pitch[uniform], xa, ya, kBoxRows,
+                   r)) {
+    return false;
+  }
+  hn::Store(BoxLookup(r, hn::Add(hn::ShiftLeft<kBoxShift>(dy), dx)), di,
+            reinterpret_cast<int32_t*>(w));
+  return true;
+}
+
+// BILINEAR: the words of taps (x0, y0), (x1, y0), (x0, y1), (x1, y1) into w (one row of
+// Lanes() per tap, in that order), as BoxReadPoint, when every active lane's y0 lies in rows
+// ya .. ya + kBoxRows - 1 and its y1 in the next kBoxRows rows (a second row wrapped to the top or
+// clamped onto the first is not): rows ya .. ya + kBoxRows hold both.
+HWY_INLINE bool BoxReadBilinear(const WaveSetup& s, int uniform, VI x0, VI x1, VI y0, VI y1,
+                                MI active, uint32_t* w) {
+  const DI di;
+  const size_t n = hn::Lanes(di);
+  if (uniform < 0 || hn::GetLane(hn::VecFromMask(di, active)) == 0) return false;
+  const int32_t xa = hn::GetLane(x0), ya = hn::GetLane(y0);
+  const VI vxa = hn::Set(di, xa), vya = hn::Set(di, ya);
+  const VI dx0 = hn::Sub(x0, vxa), dx1 = hn::Sub(x1, vxa);
+  const VI dy0 = hn::Sub(y0, vya), dy1 = hn::Sub(y1, hn::Add(vya, hn::Set(di, 1)));
+  if (!InBox(hn::Or(dx0, dx1), hn::Or(dy0, dy1), active)) return false;
+  VI r[kBoxRows + 1];
+  if (!LoadBoxRows(s, s.levels.offset_words[uniform], s.levels.pitch[uniform], xa, ya, kBoxRows + 1,
+                   r)) {
+    return false;
+  }
+  const VI row0 = hn::ShiftLeft<kBoxShift>(dy0), row1 = hn::ShiftLeft<kBoxShift>(dy1);
+  int32_t* out = reinterpret_cast<int32_t*>(w);
+  hn::Store(BoxLookup(r, hn::Add(row0, dx0)), di, out);
+  hn::Store(BoxLookup(r, hn::Add(row0, dx1)), di, out + n);
+  hn::Store(BoxLookup(r + 1, hn::Add(row1, dx0)), di, out + 2 * n);
+  hn::Store(BoxLookup(r + 1, hn::Add(row1, dx1)), di, out + 3 * n);
+  return true;
+}
+
+// BILINEAR taps in pairs, for chunks that are not a box (scattered lanes): when every active
+// lane's x1 is x0 + 1, texels (x0, y) and (x1, y) are adjacent words, read as one 64-bit element
+// of a gather, so a chunk gathers half as many elements. `row0`, `row1` are the rows' first
+// elements and `offset` the level's, in words; inactive lanes read words 0 and 1 (a level two
+// texels wide exists, so the footprint holds them). Taps to w as BoxReadBilinear.
+HWY_INLINE bool PairReadBilinear(const WaveSetup& s, VI offset, VI x0, VI x1, VI row0, VI row1,
+                                 MI active, uint32_t* w) {
+  const DI di;
+  const size_t n = hn::Lanes(di);
+  if (!hn::AllFalse(di, hn::AndNot(hn::Eq(x1, hn::Add(x0, hn::Set(di, 1))), active))) {
+    return false;
+  }
+  const long long* base = reinterpret_cast<const long long*>(s.host);
+  int32_t* out = reinterpret_cast<int32_t*>(w);
+  for (int r = 0; r < 2; ++r) {
+    const VI idx = hn::IfThenElseZero(active, hn::Add(offset, hn::Add(r ? row1 : row0, x0)));
+#if HWY_TARGET <= HWY_AVX3
+    const __m512i lo = _mm512_i32gather_epi64(_mm512_castsi512_si256(idx.raw), base, 4);
+    const __m512i hi = _mm512_i32gather_epi64(_mm512_extracti64x4_epi64(idx.raw, 1), base, 4);
+    const __m512i even =
+        _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    const __m512i odd = _mm512_add_epi32(even, _mm512_set1_epi32(1));
+    hn::Store(VI{_mm512_permutex2var_epi32(lo, even, hi)}, di, out + 2 * r * n);
+    hn::Store(VI{_mm512_permutex2var_epi32(lo, odd, hi)}, di, out + (2 * r + 1) * n);
+#else
+    const __m256 lo =
+        _mm256_castsi256_ps(_mm256_i32gather_epi64(base, _mm256_castsi256_si128(idx.raw), 4));
+    const __m256 hi =
+        _mm256_castsi256_ps(_mm256_i32gather_epi64(base, _mm256_extracti128_si256(idx.raw, 1), 4));
+    // Per 128-bit half: lanes (0, 1, 4, 5) and (2, 3, 6, 7); then the middle quarters swap.
+    const __m256i even = _mm256_castps_si256(_mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0)));
+    const __m256i odd = _mm256_castps_si256(_mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1)));
+    hn::Store(VI{_mm256_permute4x64_epi64(even, _MM_SHUFFLE(3, 1, 2, 0))}, di, out + 2 * r * n);
+    hn::Store(VI{_mm256_permute4x64_epi64(odd, _MM_SHUFFLE(3, 1, 2, 0))}, di,
+              out + (2 * r + 1) * n);
+#endif
+  }
+  return true;
+}
+
+#else  // no such reads on this target: every chunk gathers
+constexpr bool kHaveBoxReads = false;
+HWY_INLINE bool BoxReadPoint(const WaveSetup&, int, VI, VI, MI, uint32_t*) { return false; }
+HWY_INLINE bool BoxReadBilinear(const WaveSetup&, int, VI, VI, VI, VI, MI, uint32_t*) {
+  return false;
+}
+HWY_INLINE bool PairReadBilinear(const WaveSetup&, VI, VI, VI, VI, VI, MI, uint32_t*) {
+  return false;
+}
+#endif
+
+}  // namespace HWY_NAMESPACE
+}  // namespace texunit
+HWY_AFTER_NAMESPACE();
+
+#endif  // TEXUNIT_BOX_READ_INL_H_
