@@ -125,7 +125,12 @@ class BoxReads : public ::testing::Test {
   bool Run(size_t slot, const Chunk& c, ReadMode mode, bool uniform = true,
            uint64_t footprint = kWords) {
     const size_t n = HWY_DISPATCH_TABLE(ChunkLanes)[slot]();
-    alignas(64) uint32_t out[4 * 16];  // the kernels store whole vectors, aligned
+    // Whole vectors, aligned: four taps of up to 64 lanes (SVE at 2048 bits).
+    alignas(64) uint32_t out[4 * 64];
+    if (n > 64) {
+      ADD_FAILURE() << n << " lanes per vector";
+      return false;
+    }
     std::fill(out, out + 4 * n, 0xDEADBEEFu);
     const bool read = HWY_DISPATCH_TABLE(ReadChunk)[slot](
         words_, footprint, kOffset, kPitch, mode, uniform, c.x0.data(), c.x1.data(), c.y0.data(),
