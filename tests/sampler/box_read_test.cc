@@ -66,6 +66,7 @@ HWY_AFTER_NAMESPACE();
 #if HWY_ONCE
 #include <gtest/gtest.h>
 
+#include "dispatch_slots.h"
 #include "hwy/targets.h"
 
 namespace texunit {
@@ -155,23 +156,11 @@ class BoxReads : public ::testing::Test {
 // Runs `body(slot, lanes, has_reads)` once per distinct target this CPU runs.
 template <class Body>
 void ForEachTarget(Body body) {
-  const int64_t supported = hwy::SupportedTargets() | HWY_SCALAR | HWY_EMU128;
-  std::vector<int64_t> seen;
-  size_t slot = 0;
-  for (auto* target_of : HWY_DISPATCH_TABLE(BoxTarget)) {
-    const size_t this_slot = slot++;
-    if (target_of == nullptr) continue;
-    const int64_t target = target_of();
-    if (!(supported & target) || std::find(seen.begin(), seen.end(), target) != seen.end()) {
-      continue;
-    }
-    seen.push_back(target);
-    SCOPED_TRACE(hwy::TargetName(target));
-    const bool reads = HWY_DISPATCH_TABLE(HasBoxReads)[this_slot]();
+  ForEachDispatchSlot(HWY_DISPATCH_TABLE(BoxTarget), [&](size_t slot, int64_t target) {
+    const bool reads = HWY_DISPATCH_TABLE(HasBoxReads)[slot]();
     EXPECT_EQ(reads, (target & (HWY_AVX2 | HWY_AVX3 | HWY_AVX3_DL)) != 0);
-    body(this_slot, HWY_DISPATCH_TABLE(ChunkLanes)[this_slot](), reads);
-  }
-  EXPECT_GE(seen.size(), 2u);  // at least the best target and SCALAR or EMU128
+    body(slot, HWY_DISPATCH_TABLE(ChunkLanes)[slot](), reads);
+  });
 }
 
 TEST_F(BoxReads, ReadCoherentChunksAndRefuseTheOthersOnEveryTarget) {
