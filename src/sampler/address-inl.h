@@ -150,7 +150,8 @@ struct LevelGeometry {
   VField<VF> fw, fh, inv_w, inv_h;
 };
 
-HWY_INLINE void LookupLevel(const WaveSetup& s, VI level, LevelGeometry& m) {
+// Fills m for each lane's level; returns the level every lane is on, or -1 (UniformLevel).
+HWY_INLINE int LookupLevel(const WaveSetup& s, VI level, LevelGeometry& m) {
   const DF df;
   const DI di;
   const LevelTable& lt = s.levels;
@@ -167,6 +168,7 @@ HWY_INLINE void LookupLevel(const WaveSetup& s, VI level, LevelGeometry& m) {
   } else {
     m.fw = m.fh = hn::Set(df, 1.0f);  // not read (TexelSpace), but never left undefined
   }
+  return uniform;
 }
 
 // Texel-space u, v: scaled unless unnormalized, NaN to 0, clamped to +-2^24.

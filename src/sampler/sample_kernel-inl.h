@@ -366,13 +366,13 @@ HWY_INLINE void GatherStagedLevel(const WaveSetup& s, VF sc, VF tc, VI ox, VI oy
   const size_t n = hn::Lanes(df);
   const ClampMode cx = KeyClamp<K>(s.key.clamp_x), cy = KeyClamp<K>(s.key.clamp_y);
   TEXUNIT_LEVEL_GEOMETRY(g);
-  LookupLevel(s, level, g);
+  const int level_of_all = LookupLevel(s, level, g);
   VF u, v;
   TexelSpace(s, g, sc, tc, &u, &v);
   TEXUNIT_VEC4(VU, t);
   // Coherent and pair reads (box_read-inl.h) need one word per texel; boxes a chunk on one level.
   constexpr bool kBox = kHaveBoxReads && kWords == 1;
-  const int uniform = kBox && s.box_reads ? UniformLevel(level) : -1;
+  const int uniform = kBox && s.box_reads ? level_of_all : -1;
   if constexpr (K::kXy == KeyXy::kPoint) {
     VI x, y;
     PointTexel<false>(s, g, u, v, ox, oy, &x, &y, nullptr, cx, cy);
