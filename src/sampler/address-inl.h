@@ -29,7 +29,7 @@ HWY_INLINE VF SanitizeCoord(DF df, VF u) {
 // result exact.
 HWY_INLINE VI ModPositive(DF df, VI i, VI n, VF inv_n) {
   const DI di;
-  const VI q = hn::ConvertTo(di, hn::Floor(hn::Mul(hn::ConvertTo(df, i), inv_n)));
+  const VI q = FloorToI32(hn::Mul(hn::ConvertTo(df, i), inv_n));
   VI r = hn::Sub(i, hn::Mul(q, n));
   r = hn::IfThenElse(hn::Lt(r, hn::Zero(di)), hn::Add(r, n), r);
   r = hn::IfThenElse(GeI(r, n), hn::Sub(r, n), r);
@@ -130,16 +130,16 @@ HWY_INLINE VF RoundPointCoord(VF u) {
 
 // The POINT index of u: floor(u) with TRUNC_COORD, else floor(RoundPointCoord(u)). The latter is
 // rne(u * 64) >> 6 (an arithmetic shift: the floor of the division), the same integer: |u * 64| <=
-// 2^30, and Round is the instruction's round-half-even on these targets (not the MXCSR mode); four
-// operations where RoundPointCoord, its floor and its conversion take a dozen. SCALAR's Round adds
-// 0.5 first (RoundPointCoord says why that is wrong), so it keeps the float steps.
+// 2^30, and RoundToI32 is the instruction's round-half-even on these targets (not the MXCSR mode):
+// three operations (two on AVX-512) where RoundPointCoord, its floor and its conversion take a
+// dozen. SCALAR's Round adds 0.5 first (RoundPointCoord says why that is wrong), so it keeps the
+// float steps.
 HWY_INLINE VI PointFloor(const WaveSetup& s, VF u) {
-  const DI di;
-  if (!s.key.point_round) return hn::ConvertTo(di, hn::Floor(u));
+  if (!s.key.point_round) return FloorToI32(u);
 #if HWY_TARGET == HWY_SCALAR
-  return hn::ConvertTo(di, hn::Floor(RoundPointCoord(u)));
+  return hn::ConvertTo(DI(), hn::Floor(RoundPointCoord(u)));
 #else
-  return hn::ShiftRight<6>(hn::ConvertTo(di, hn::Round(hn::Mul(u, hn::Set(DF(), 64.0f)))));
+  return hn::ShiftRight<6>(RoundToI32(hn::Mul(u, hn::Set(DF(), 64.0f))));
 #endif
 }
 
@@ -251,7 +251,7 @@ HWY_INLINE void AxisFraction(const WaveSetup& s, VF u, MF linear, VI* i0, VF* a)
   const VF fx = hn::Floor(x);
   *a = hn::IfThenElseZero(linear, hn::Sub(x, fx));
   if (s.key.hardware_precision) *a = Quantize8(*a);
-  *i0 = hn::ConvertTo(di, fx);
+  *i0 = IntegralToI32(fx);
   // Chunks of bilinear lanes only (the usual case) skip the POINT index.
   if (!hn::AllTrue(df, linear)) {
     *i0 = hn::IfThenElse(hn::RebindMask(di, linear), *i0, PointFloor(s, u));

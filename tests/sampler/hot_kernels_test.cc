@@ -127,8 +127,10 @@ TEST_P(HotKernels, EqualTheKernelsTheySpecialiseBitForBit) {
 
     TexRequest q;
     q.op.kind = OpKind::kSample;
-    static const uint32_t kLod[] = {0, 0, kOpLod, kOpBias, kOpDeriv, kOpCoarseDeriv, kOpClamp};
-    q.op.flags = kLod[r.U(7)] | (r.B(20) ? kOpOffset : 0u) | (hc.compare ? kOpCompare : 0u);
+    // _LZ waves that MIN_LOD leaves on level 0 take their level geometry once (SampleWaveStaged).
+    static const uint32_t kLod[] = {0,        0,    kOpLod, kOpBias, kOpDeriv, kOpCoarseDeriv,
+                                    kOpClamp, kOpLz};
+    q.op.flags = kLod[r.U(8)] | (r.B(20) ? kOpOffset : 0u) | (hc.compare ? kOpCompare : 0u);
     q.image = &image;
     q.sampler = &smp;
     q.memory = &memory;
