@@ -44,6 +44,10 @@ bool Matches(const Entry<Desc>& e, Gfx gfx, std::span<const uint32_t> dwords) {
   return std::equal(dwords.begin(), dwords.end(), e.words);
 }
 
+// Entries replaced in either cache on this thread: a remembered pair points into the caches, and
+// stays valid while this is unchanged.
+thread_local uint64_t replacements = 0;
+
 template <typename Desc, typename DecodeFn>
 const Desc* LookUp(Cache<Desc>& cache, Gfx gfx, std::span<const uint32_t> dwords, Status* error,
                    DecodeFn decode) {
@@ -63,6 +67,7 @@ const Desc* LookUp(Cache<Desc>& cache, Gfx gfx, std::span<const uint32_t> dwords
   }
   Entry<Desc>& e = cache.entries[cache.next];
   e.valid = false;
+  ++replacements;
   *error = decode(gfx, dwords, &e.desc);
   if (!error->ok()) return nullptr;
   e.valid = true;
@@ -96,7 +101,58 @@ Cache<SamplerDesc>& SamplerCache() {
   return cache;
 }
 
+// The pair last remembered: the T# dwords in words[0, t_count), the S# dwords after them.
+struct PairEntry {
+  bool valid = false;
+  Gfx gfx = Gfx::kGfx6;
+  uint32_t t_count = 0;
+  uint32_t s_count = 0;
+  uint64_t replacements = 0;
+  uint32_t words[kMaxWords + 4] = {};
+  DescPair pair;
+};
+
+PairEntry& LastPair() {
+  thread_local PairEntry last;
+  return last;
+}
+
 }  // namespace
+
+bool LookUpDescPair(Gfx gfx, std::span<const uint32_t> t, std::span<const uint32_t> s,
+                    DescPair* out) {
+  const PairEntry& e = LastPair();
+  if (!e.valid || e.gfx != gfx || e.replacements != replacements || e.t_count != t.size() ||
+      e.s_count != s.size()) {
+    return false;
+  }
+  // The usual shapes (an 8-dword T#, a 4-dword S# or none) compare straight-line.
+  bool same;
+  if (t.size() == 8) {
+    same = SameWords<8>(e.words, t.data()) &&
+           (s.size() == 4 ? SameWords<4>(e.words + 8, s.data()) : s.empty());
+  } else {
+    same = std::equal(t.begin(), t.end(), e.words) &&
+           std::equal(s.begin(), s.end(), e.words + t.size());
+  }
+  if (!same) return false;
+  *out = e.pair;
+  return true;
+}
+
+void RememberDescPair(Gfx gfx, std::span<const uint32_t> t, std::span<const uint32_t> s,
+                      const DescPair& pair) {
+  PairEntry& e = LastPair();
+  e.valid = t.size() <= kMaxWords && s.size() <= 4;
+  if (!e.valid) return;
+  e.gfx = gfx;
+  e.t_count = static_cast<uint32_t>(t.size());
+  e.s_count = static_cast<uint32_t>(s.size());
+  e.replacements = replacements;
+  std::copy(t.begin(), t.end(), e.words);
+  std::copy(s.begin(), s.end(), e.words + t.size());
+  e.pair = pair;
+}
 
 const ImageDesc* LookUpImageDesc(Gfx gfx, std::span<const uint32_t> dwords, Status* error) {
   return LookUp(ImageCache(), gfx, dwords, error, DecodeImageDesc);

@@ -22,4 +22,19 @@ Status DecodeSamplerDescCached(Gfx gfx, std::span<const uint32_t> dwords, Sample
 const ImageDesc* LookUpImageDesc(Gfx gfx, std::span<const uint32_t> dwords, Status* error);
 const SamplerDesc* LookUpSamplerDesc(Gfx gfx, std::span<const uint32_t> dwords, Status* error);
 
+// The T# and S# an instruction reads (no S#: `sampler` null, `s` empty).
+struct DescPair {
+  const ImageDesc* image = nullptr;
+  const SamplerDesc* sampler = nullptr;
+};
+
+// The pair LookUpImageDesc and LookUpSamplerDesc returned for the same dwords the last time
+// RememberDescPair was called on this thread, while neither cache has replaced an entry since:
+// one compare of the dwords where the two lookups cost two calls and two searches. False when
+// there is no such pair (then look each up, and remember the pair).
+bool LookUpDescPair(Gfx gfx, std::span<const uint32_t> t, std::span<const uint32_t> s,
+                    DescPair* out);
+void RememberDescPair(Gfx gfx, std::span<const uint32_t> t, std::span<const uint32_t> s,
+                      const DescPair& pair);
+
 }  // namespace texunit::gcn

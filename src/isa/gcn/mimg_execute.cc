@@ -294,6 +294,36 @@ Status FormatError(Gfx gfx, const ImageDesc& image) {
       gfx, {static_cast<DataFormat>(image.data_format), static_cast<NumFormat>(image.num_format)});
 }
 
+// The T# at `t` (and the S# at `s`, for the ops that read one), each checked: decoded (through
+// the per-thread caches, or into `own_*` when `nested`), the T#'s format named, the S#'s dwords
+// inside the SGPRs. Errors name the registers.
+Status LookUpDescriptors(const MimgInstruction& inst, bool nested, std::span<const uint32_t> t,
+                         std::span<const uint32_t> s, bool needs_sampler, size_t num_sgprs,
+                         std::unique_ptr<ImageDesc>* own_image,
+                         std::unique_ptr<SamplerDesc>* own_sampler, const ImageDesc** image,
+                         const SamplerDesc** sampler) {
+  const auto t_range = [&] { return RegRange('s', inst.srsrc, static_cast<uint32_t>(t.size())); };
+  Status st;
+  *image = LookUpDesc(nested, inst.gfx, t, own_image, &st, LookUpImageDesc, DecodeImageDesc);
+  if (*image == nullptr) return Status(st.code(), "SRSRC " + t_range() + ": " + st.message());
+  if (!(*image)->unbound && (*image)->format == FormatId::kInvalid) {
+    const Status why = FormatError(inst.gfx, **image);
+    return Status(why.code(), "SRSRC " + t_range() + ": " + why.message());
+  }
+  if (!needs_sampler) return Status::Ok();
+  if (inst.ssamp + 4u > num_sgprs) {
+    return Status::InvalidArgument("SSAMP " + RegRange('s', inst.ssamp, 4) +
+                                   " is outside the wave's " + std::to_string(num_sgprs) +
+                                   " SGPRs");
+  }
+  *sampler =
+      LookUpDesc(nested, inst.gfx, s, own_sampler, &st, LookUpSamplerDesc, DecodeSamplerDesc);
+  if (*sampler == nullptr) {
+    return Status(st.code(), "SSAMP " + RegRange('s', inst.ssamp, 4) + ": " + st.message());
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& wave,
@@ -330,41 +360,29 @@ Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& w
                                    " is outside the wave's " + std::to_string(num_sgprs) +
                                    " SGPRs");
   }
-  std::unique_ptr<ImageDesc> own_image;
-  const ImageDesc* image = nullptr;
-  {
-    Status st;
-    image = LookUpDesc(depth.nested(), inst.gfx, wave.sgprs.subspan(inst.srsrc, t_dwords),
-                       &own_image, &st, LookUpImageDesc, DecodeImageDesc);
-    if (image == nullptr) {
-      return Status(st.code(),
-                    "SRSRC " + RegRange('s', inst.srsrc, t_dwords) + ": " + st.message());
-    }
-  }
-
-  if (!image->unbound && image->format == FormatId::kInvalid) {
-    const Status why = FormatError(inst.gfx, *image);
-    return Status(why.code(),
-                  "SRSRC " + RegRange('s', inst.srsrc, t_dwords) + ": " + why.message());
-  }
-
+  const std::span<const uint32_t> t_words = wave.sgprs.subspan(inst.srsrc, t_dwords);
   // S#: 4 dwords, decoded for the ops that read one; float coordinates (A16 widening as f16, the
   // cube rewrite) are every sampler-style op's, GATHER4H_PCK's included.
   const bool has_sampler = OpUsesSampler(inst.op);
+  const bool needs_sampler = NeedsSampler(inst.op);
+  const bool s_in_range = inst.ssamp + 4u <= num_sgprs;
+  const std::span<const uint32_t> s_words =
+      needs_sampler && s_in_range ? wave.sgprs.subspan(inst.ssamp, 4) : std::span<const uint32_t>();
+  std::unique_ptr<ImageDesc> own_image;
   std::unique_ptr<SamplerDesc> own_sampler;
+  const ImageDesc* image = nullptr;
   const SamplerDesc* sampler = nullptr;
-  if (NeedsSampler(inst.op)) {
-    if (inst.ssamp + 4u > num_sgprs) {
-      return Status::InvalidArgument("SSAMP " + RegRange('s', inst.ssamp, 4) +
-                                     " is outside the wave's " + std::to_string(num_sgprs) +
-                                     " SGPRs");
-    }
-    Status st;
-    sampler = LookUpDesc(depth.nested(), inst.gfx, wave.sgprs.subspan(inst.ssamp, 4), &own_sampler,
-                         &st, LookUpSamplerDesc, DecodeSamplerDesc);
-    if (sampler == nullptr) {
-      return Status(st.code(), "SSAMP " + RegRange('s', inst.ssamp, 4) + ": " + st.message());
-    }
+  DescPair pair;
+  // The same T# and S# as the instruction before (the usual case): both passed the checks below.
+  if (!depth.nested() && (!needs_sampler || s_in_range) &&
+      LookUpDescPair(inst.gfx, t_words, s_words, &pair)) {
+    image = pair.image;
+    sampler = pair.sampler;
+  } else {
+    TEXUNIT_RETURN_IF_ERROR(LookUpDescriptors(inst, depth.nested(), t_words, s_words, needs_sampler,
+                                              num_sgprs, &own_image, &own_sampler, &image,
+                                              &sampler));
+    if (!depth.nested()) RememberDescPair(inst.gfx, t_words, s_words, {image, sampler});
   }
 
   // VADDR: layout.dwords dwords. 16-bit operands (A16, G16) are widened into columns of their
