@@ -22,36 +22,10 @@ namespace HWY_NAMESPACE {
 HWY_INLINE MI GeI(VI a, VI b) { return hn::Not(hn::Lt(a, b)); }
 
 // Float to int32 for values that are known to lie within +-2^30 (texel coordinates after
-// SanitizeCoord, times 64 at most): floor(x), round half to even, and x already integral.
+// SanitizeCoord, times 64 at most): x already integral, floor(x), and x rounded half to even.
 // hn::ConvertTo also saturates out-of-range lanes, and on x86 that fix-up is five more
 // instructions per conversion that no such value needs; AVX-512 also folds the rounding into the
 // conversion. The same integers on every target.
-HWY_INLINE VI FloorToI32(VF x) {
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
-  return VI{_mm512_cvt_roundps_epi32(x.raw, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)};
-#elif HWY_ARCH_X86 && HWY_TARGET == HWY_AVX2
-  return VI{_mm256_cvttps_epi32(_mm256_floor_ps(x.raw))};
-#elif HWY_ARCH_X86 && HWY_TARGET == HWY_SSE4
-  return VI{_mm_cvttps_epi32(_mm_floor_ps(x.raw))};
-#else
-  return hn::ConvertTo(DI(), hn::Floor(x));
-#endif
-}
-
-// Half to even. Not for SCALAR, whose Round adds 0.5 first (address-inl.h's RoundPointCoord).
-HWY_INLINE VI RoundToI32(VF x) {
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
-  return VI{_mm512_cvt_roundps_epi32(x.raw, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)};
-#elif HWY_ARCH_X86 && HWY_TARGET == HWY_AVX2
-  return VI{
-      _mm256_cvttps_epi32(_mm256_round_ps(x.raw, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC))};
-#elif HWY_ARCH_X86 && HWY_TARGET == HWY_SSE4
-  return VI{_mm_cvttps_epi32(_mm_round_ps(x.raw, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC))};
-#else
-  return hn::ConvertTo(DI(), hn::Round(x));
-#endif
-}
-
 HWY_INLINE VI IntegralToI32(VF x) {
 #if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
   return VI{_mm512_cvttps_epi32(x.raw)};
@@ -61,6 +35,23 @@ HWY_INLINE VI IntegralToI32(VF x) {
   return VI{_mm_cvttps_epi32(x.raw)};
 #else
   return hn::ConvertTo(DI(), x);
+#endif
+}
+
+HWY_INLINE VI FloorToI32(VF x) {
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
+  return VI{_mm512_cvt_roundps_epi32(x.raw, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)};
+#else
+  return IntegralToI32(hn::Floor(x));
+#endif
+}
+
+// Not for SCALAR, whose Round adds 0.5 first (address-inl.h's RoundPointCoord).
+HWY_INLINE VI RoundToI32(VF x) {
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
+  return VI{_mm512_cvt_roundps_epi32(x.raw, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)};
+#else
+  return IntegralToI32(hn::Round(x));
 #endif
 }
 
