@@ -4,6 +4,8 @@
 #include <type_traits>
 #include <utility>
 
+#include "common/same_bytes.h"
+
 namespace texunit {
 
 namespace {
@@ -22,29 +24,6 @@ static_assert(sizeof(TexOperands) == 20 * sizeof(const uint32_t*), "TexOperands:
 static_assert(sizeof(TexResults) == 5 * sizeof(uint32_t*), "TexResults: pointers only");
 
 constexpr size_t kArrayWords = kInArrays + kOutArrays;
-
-// Whether the N bytes at a and b are equal: straight-line 8-byte XORs the compiler keeps inline
-// (and vectorises). The memcmp calls they replace, five per hit, were a third of its time.
-template <size_t N>
-bool SameBytes(const void* a, const void* b) {
-  const auto* pa = static_cast<const unsigned char*>(a);
-  const auto* pb = static_cast<const unsigned char*>(b);
-  uint64_t diff = 0;
-#pragma GCC unroll 32  // a loop counter and branch per word would cost as much as the XORs
-  for (size_t i = 0; i + 8 <= N; i += 8) {
-    uint64_t x, y;
-    std::memcpy(&x, pa + i, 8);
-    std::memcpy(&y, pb + i, 8);
-    diff |= x ^ y;
-  }
-  for (size_t i = N & ~size_t{7}; i < N; ++i) diff |= pa[i] ^ pb[i];
-  return diff == 0;
-}
-
-template <class T>
-bool SameObject(const T& a, const T& b) {
-  return SameBytes<sizeof(T)>(&a, &b);
-}
 
 // The request's array pointers as words, copied straight-line, never as structs: a struct copy of
 // this size compiles to `rep movs`, whose start-up cost was a third of PrepareWaveCached's time

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "common/same_bytes.h"
+
 namespace texunit::gcn {
 namespace {
 
@@ -10,13 +12,11 @@ namespace {
 constexpr int kEntries = 4;
 constexpr size_t kMaxWords = 8;
 
-// Whether the first N dwords of `a` and `b` are equal: straight-line XORs, where a memcmp call over
-// a variable length cost more than the rest of a hit.
+// Whether the first N dwords of `a` and `b` are equal: straight-line, where a memcmp call over a
+// variable length cost more than the rest of a hit.
 template <size_t N>
 bool SameWords(const uint32_t* a, const uint32_t* b) {
-  uint32_t diff = 0;
-  for (size_t i = 0; i < N; ++i) diff |= a[i] ^ b[i];
-  return diff == 0;
+  return SameBytes<N * sizeof(uint32_t)>(a, b);
 }
 
 template <typename Desc>
