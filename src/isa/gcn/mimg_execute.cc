@@ -37,6 +37,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "common/same_bytes.h"
 #include "isa/gcn/descriptor_cache.h"
 #include "isa/gcn/mimg_address_layout.h"
 #include "isa/gcn/mimg_opcodes.h"
@@ -276,10 +277,88 @@ constexpr size_t kRequestWords = sizeof(TexRequest) / sizeof(uint64_t);
 const TexRequest kBlankRequest{};
 
 template <size_t... I>
-TexRequest* BlankRequestAt(unsigned char* storage, std::index_sequence<I...>) {
-  const auto* from = reinterpret_cast<const unsigned char*>(&kBlankRequest);
+TexRequest* CopyRequestAt(unsigned char* storage, const TexRequest& request,
+                          std::index_sequence<I...>) {
+  const auto* from = reinterpret_cast<const unsigned char*>(&request);
   (std::memcpy(storage + I * sizeof(uint64_t), from + I * sizeof(uint64_t), sizeof(uint64_t)), ...);
   return std::launder(reinterpret_cast<TexRequest*>(storage));
+}
+
+TexRequest* RequestAt(unsigned char* storage, const TexRequest& from) {
+  return CopyRequestAt(storage, from, std::make_index_sequence<kRequestWords>());
+}
+
+// The request Execute built last on this thread, when every operand and result column it names
+// is a register read or written in place (no copied, widened or rewritten column, no D16, no
+// store data): the request then depends only on the fields below, and the next instruction with
+// the same ones (an emulator runs one instruction wave after wave) copies it instead of repeating
+// the type, layout, register and VDATA checks, which passed for these fields before.
+struct InPlaceRequest {
+  bool valid = false;
+  Gfx gfx = Gfx::kGfx6;
+  Op op;
+  Modifiers mods;
+  uint8_t vaddr = 0;
+  uint8_t vdata = 0;
+  uint8_t dim = 0;
+  uint8_t nsa_dwords = 0;
+  uint8_t nsa_vaddr[13] = {};
+  ImageType image_type = ImageType::k2D;  // the T#'s, which with DA sets the address layout
+  bool unbound = false;
+  const uint32_t* vgprs = nullptr;  // the columns are pointers into this register file
+  size_t vgpr_words = 0;
+  TexRequest request;  // the per-wave fields (SetWaveFields) are rewritten on use
+};
+static_assert(sizeof(Modifiers) == 10 && std::is_trivially_copyable_v<Modifiers>,
+              "Modifiers is compared as its bytes: one byte per field, no padding");
+
+bool SameShape(const InPlaceRequest& last, const MimgInstruction& inst, const ImageDesc& image,
+               const WaveState& wave) {
+  return last.valid && last.vgprs == wave.vgprs.data() && last.vgpr_words == wave.vgprs.size() &&
+         last.gfx == inst.gfx && last.op == inst.op && last.vaddr == inst.vaddr &&
+         last.vdata == inst.vdata && last.dim == inst.dim && last.nsa_dwords == inst.nsa_dwords &&
+         last.image_type == image.type && last.unbound == image.unbound &&
+         SameObject(last.mods, inst.mods) &&
+         SameBytes<sizeof(last.nsa_vaddr)>(last.nsa_vaddr, inst.nsa_vaddr);
+}
+
+void RememberShape(const MimgInstruction& inst, const ImageDesc& image, const WaveState& wave,
+                   const TexRequest& request, InPlaceRequest* last) {
+  last->gfx = inst.gfx;
+  last->op = inst.op;
+  last->mods = inst.mods;
+  last->vaddr = inst.vaddr;
+  last->vdata = inst.vdata;
+  last->dim = inst.dim;
+  last->nsa_dwords = inst.nsa_dwords;
+  std::memcpy(last->nsa_vaddr, inst.nsa_vaddr, sizeof(last->nsa_vaddr));
+  last->image_type = image.type;
+  last->unbound = image.unbound;
+  last->vgprs = wave.vgprs.data();
+  last->vgpr_words = wave.vgprs.size();
+  last->request = request;
+  last->valid = true;
+}
+
+// The fields of a request that change from wave to wave of one instruction.
+void SetWaveFields(const ImageDesc* image, const SamplerDesc* sampler, const Memory& memory,
+                   const WaveState& wave, PrecisionMode precision, TexRequest* req) {
+  req->precision = precision;
+  req->image = image;
+  req->sampler = sampler;
+  req->memory = &memory;
+  req->lane_count = wave.lane_count;
+  req->exec = wave.exec;
+  // std::array<uint32_t, 4> is four dwords with no padding, as TexRequest's rows are.
+  static_assert(sizeof(std::array<uint32_t, 4>) == sizeof(uint32_t[4]));
+  req->border_color_table = reinterpret_cast<const uint32_t(*)[4]>(wave.border_color_table.data());
+  req->border_color_count = static_cast<uint32_t>(wave.border_color_table.size());
+  req->residency = nullptr;
+  req->residency_pages = 0;
+  if (!wave.residency.empty()) {
+    req->residency = wave.residency.data();
+    req->residency_pages = std::min<uint64_t>(wave.residency_pages, 64 * wave.residency.size());
+  }
 }
 
 // Why the T#'s format fields name no texel format.
@@ -385,6 +464,14 @@ Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& w
     if (!depth.nested()) RememberDescPair(inst.gfx, t_words, s_words, {image, sampler});
   }
 
+  thread_local InPlaceRequest last;
+  alignas(TexRequest) unsigned char request_storage[sizeof(TexRequest)];
+  if (!depth.nested() && SameShape(last, inst, *image, wave)) {
+    TexRequest& req = *RequestAt(request_storage, last.request);
+    SetWaveFields(image, sampler, memory, wave, precision, &req);
+    return runtime.Execute(req);
+  }
+
   // VADDR: layout.dwords dwords. 16-bit operands (A16, G16) are widened into columns of their
   // own; a cube's are rewritten, so copied; the others are read in place unless a register the
   // request writes is one of them (VDATA overlapping VADDR), then copied first.
@@ -414,19 +501,19 @@ Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& w
   // Ops that write memory copy every column: guest memory might alias the register file.
   const bool copy_all =
       rewrites || inst.op.kind == OpKind::kStore || inst.op.kind == OpKind::kAtomic;
-  alignas(TexRequest) unsigned char request_storage[sizeof(TexRequest)];
-  TexRequest& req = *BlankRequestAt(request_storage, std::make_index_sequence<kRequestWords>());
-  req.precision = precision;
+  TexRequest& req = *RequestAt(request_storage, kBlankRequest);
+  bool in_place = !copy_all && !inst.mods.d16 && sources == 0;
   alignas(64) uint32_t addr[16][kLaneStride];
   alignas(64) uint32_t wide[16][kLaneStride];
   const uint32_t* dword_column[16];
   for (uint32_t k = 0; k < layout.dwords; ++k) {
-    const uint32_t* in_place = &wave.vgprs[size_t{vgpr[k]} * kLaneStride];
+    const uint32_t* column = &wave.vgprs[size_t{vgpr[k]} * kLaneStride];
     if (copy_all || (vgpr[k] >= written_first && vgpr[k] < written_end)) {
-      std::copy_n(in_place, kLaneStride, addr[k]);
+      std::copy_n(column, kLaneStride, addr[k]);
       dword_column[k] = addr[k];
+      in_place = false;
     } else {
-      dword_column[k] = in_place;
+      dword_column[k] = column;
     }
   }
   uint32_t* column[16];  // operand k's 32-bit column (written only for a cube, which copied)
@@ -434,6 +521,7 @@ Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& w
     if (layout.half[k]) {
       WidenHalves(dword_column[layout.dword[k]], layout.shift[k], has_sampler, wide[k]);
       column[k] = wide[k];
+      in_place = false;
     } else {
       column[k] = const_cast<uint32_t*>(dword_column[layout.dword[k]]);
     }
@@ -472,18 +560,10 @@ Status Execute(const Runtime& runtime, const MimgInstruction& inst, WaveState& w
   req.op.flags &= ~kOpG16;
   req.mods = inst.mods;
   req.mods.a16 = false;
-  req.image = image;
-  req.sampler = sampler;
-  req.memory = &memory;
-  req.lane_count = wave.lane_count;
-  req.exec = wave.exec;
-  // std::array<uint32_t, 4> is four dwords with no padding, as TexRequest's rows are.
-  static_assert(sizeof(std::array<uint32_t, 4>) == sizeof(uint32_t[4]));
-  req.border_color_table = reinterpret_cast<const uint32_t(*)[4]>(wave.border_color_table.data());
-  req.border_color_count = static_cast<uint32_t>(wave.border_color_table.size());
-  if (!wave.residency.empty()) {
-    req.residency = wave.residency.data();
-    req.residency_pages = std::min<uint64_t>(wave.residency_pages, 64 * wave.residency.size());
+  SetWaveFields(image, sampler, memory, wave, precision, &req);
+  if (!depth.nested()) {
+    last.valid = false;
+    if (in_place) RememberShape(inst, *image, wave, req, &last);
   }
   TEXUNIT_RETURN_IF_ERROR(runtime.Execute(req));
   if (inst.mods.d16 && results > 0) WriteD16Results(inst, wave, d16_result, results, packed);

@@ -4,6 +4,7 @@
 // the program.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -842,6 +843,70 @@ TEST_F(MimgExecuteTest, DataOutsideTheVgprsIsAnError) {
   EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
   EXPECT_NE(st.message().find("VDATA v[4:7]"), std::string::npos) << st.message();
   EXPECT_EQ(w.v(4, 0), kSentinel);
+}
+
+// gcn::Execute reuses the request it built for the instruction before when every operand and
+// result is a register used in place and the instruction, the T#'s type and the register file are
+// the same. Each step changes one of those and must see its effect.
+TEST_F(MimgExecuteTest, RepeatedInstructionsFollowTheirRegisterFileAndImageType) {
+  const auto expect_loads = [](Wave& w, uint64_t exec, const char* step) {
+    for (uint32_t lane = 0; lane < 64; ++lane) {
+      for (uint32_t c = 0; c < 4; ++c) {
+        const uint32_t want = (exec >> lane) & 1 ? ExpectedLoad(lane, c) : kSentinel;
+        EXPECT_EQ(w.v(c, lane), want) << step << ", lane " << lane << " component " << c;
+      }
+    }
+  };
+  Wave a;
+  BindImage(a);
+  SetLoadCoords(a, 4);
+  ASSERT_TRUE(Run(kLoadRgba, a).ok());
+  expect_loads(a, ~0ull, "first register file");
+
+  // Another register file and EXEC: the results land in its registers, for its lanes only.
+  Wave b;
+  b.exec = 0xFFFF00000000FFFFull;
+  BindImage(b);
+  SetLoadCoords(b, 4);
+  std::fill(a.vgprs.begin(), a.vgprs.begin() + 4 * 64, kSentinel);
+  ASSERT_TRUE(Run(kLoadRgba, b).ok());
+  expect_loads(b, b.exec, "second register file");
+  expect_loads(a, 0, "first register file after the second ran");
+
+  // The same registers, fewer of them (the vector keeps its storage): the range check runs again.
+  b.vgprs.resize(5 * 64);
+  Status st = Run(kLoadRgba, b);
+  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(st.message().find("VADDR v[4:5]"), std::string::npos) << st.message();
+
+  // DA=1 runs on a 2D array T#, and fails again once the T# is 2D.
+  Wave c;
+  BindImage(c, 1, ImageType::k2DArray);
+  SetLoadCoords(c, 4);
+  for (uint32_t lane = 0; lane < 64; ++lane) c.v(6, lane) = 0;  // slice 0
+  ASSERT_TRUE(Run(kLoadDa, c).ok());
+  expect_loads(c, ~0ull, "DA on a 2D array");
+  BindImage(c);
+  st = Run(kLoadDa, c);
+  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(st.message().find("DA"), std::string::npos) << st.message();
+
+  // DA=0 on a 2D array T# reads slice 0 without a slice register; then a 2D T#, the same texels.
+  Wave d;
+  BindImage(d, 1, ImageType::k2DArray);
+  SetLoadCoords(d, 4);
+  ASSERT_TRUE(Run(kLoadRgba, d).ok());
+  expect_loads(d, ~0ull, "no DA on a 2D array");
+  BindImage(d);
+  std::fill(d.vgprs.begin(), d.vgprs.begin() + 4 * 64, kSentinel);
+  ASSERT_TRUE(Run(kLoadRgba, d).ok());
+  expect_loads(d, ~0ull, "2D after the 2D array");
+
+  // The same instruction on fewer lanes: lanes from lane_count on keep their registers.
+  d.lane_count = 5;
+  std::fill(d.vgprs.begin(), d.vgprs.begin() + 4 * 64, kSentinel);
+  ASSERT_TRUE(Run(kLoadRgba, d).ok());
+  expect_loads(d, 0x1F, "five lanes");
 }
 
 // Texel (1, 0) = (85, 0, 16, 255) as binary16: 85/255 = 1/3 = 2^-2 * (1 + 341.33/1024) ->
