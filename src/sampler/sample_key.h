@@ -77,6 +77,9 @@ struct SampleKey {
   bool use_bias_operand = false;
   bool use_clamp_operand = false;  // _CL
   bool use_offset = false;         // _O
+  // The op reads s and t alone (no layer, face, r, LOD, bias, clamp, compare, offset or
+  // derivative operands), so GetSamplerOperands stops after them.
+  bool st_only = false;
   // S# TRUNC_COORD = 0: POINT indices come from coordinates rounded to 1/64 texel.
   bool point_round = false;
   bool mag_linear = false;

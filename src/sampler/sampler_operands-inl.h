@@ -57,6 +57,7 @@ HWY_INLINE void GetSamplerOperands(const WaveSetup& s, SamplerOperands* op) {
   };
   op->s = wave_f(req.in.coord[0]);
   op->t = s.key.uses_y ? wave_f(req.in.coord[1]) : kZeroWave;
+  if (s.key.st_only) return;
   if (s.key.uses_layer) op->layer = wave_f(req.in.coord[2]);
   if (s.key.cube) op->cube = req.in.coord[3] != nullptr ? wave_f(req.in.coord[3]) : kZeroWave;
   if (s.key.uses_z) op->r = wave_f(req.in.coord[2]);

@@ -252,6 +252,9 @@ Status PrepareSampler(const TexRequest& req, WaveSetup* s) {
   if (req.op.kind == OpKind::kSample) {
     s->key.hot_kernel = static_cast<int8_t>(HotSampleIndex(s->key));
   }
+  s->key.st_only = !s->key.uses_layer && !s->key.cube && !s->key.uses_z && !s->key.lod_explicit &&
+                   !s->key.use_bias_operand && !s->key.use_clamp_operand && !s->key.compare &&
+                   !s->key.use_offset && !s->key.lod_derivatives;
   s->key.general_kernel = s->key.compare || s->key.aniso > 1 || !IsPlain2D(s->key);
   if (s->key.general_kernel && s->plan.path != FetchPath::kBlock) s->plan.path = FetchPath::kPlain;
   if (req.op.kind == OpKind::kGather4) {
