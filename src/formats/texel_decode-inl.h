@@ -53,6 +53,21 @@ HWY_INLINE VF DivideByConstant(VF x, float d, float r) {
 #endif
 }
 
+// x / 255 correctly rounded for x an integer in [0, 255] (an 8-bit UNORM code, unfiltered): with
+// 1/255 split into hi + lo (hi rounded to binary32, lo the rest), x hi + x lo rounds to x / 255
+// for each of the 256 codes (tests/formats/divide_test.cc checks them on every target): one
+// operation fewer than DivideByConstant. Without FMA: the division.
+HWY_INLINE VF DivideCodeBy255(VF x) {
+  const DF df;
+#if HWY_NATIVE_FMA
+  constexpr float kHi = 1.0f / 255.0f;
+  constexpr float kLo = static_cast<float>(1.0 / 255.0 - static_cast<double>(kHi));
+  return hn::MulAdd(x, hn::Set(df, kHi), hn::Mul(x, hn::Set(df, kLo)));
+#else
+  return hn::Div(x, hn::Set(df, 255.0f));
+#endif
+}
+
 // DivideByConstant for any x, infinities included (a REGISTER border color in the filter domain):
 // they, and nonzero |x| below 2^-100 (no proof reaches quotients below FLT_MIN), take the
 // division. The check costs as much as the division saves, so only waves with a border color

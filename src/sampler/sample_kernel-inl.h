@@ -510,7 +510,8 @@ HWY_INLINE void SampleWaveStaged(const WaveSetup& s) {
         LerpBlend(frac, hn::And(hn::RebindMask(df, active_u), hn::Gt(frac, hn::Zero(df))), c1, c);
       }
     }
-    PostDivideT<kPath>(s.plan, c);
+    // A staged POINT kernel blends no levels (IsStagedKernel): its channels are codes.
+    PostDivideT<kPath, K::kXy == KeyXy::kPoint>(s.plan, c);
     TEXUNIT_VEC4(VU, bits);
     ResultBits(out, c, bits, KernelMayBeDenormal<K>());
     WriteComponents(out, bits, active_u, hn::AllTrue(du, active_u), base, hn::Zero(du));

@@ -215,13 +215,17 @@ HWY_INLINE void FetchTexel(const WaveSetup& s, VI offset_words, VI pitch, VI x, 
 }
 
 // After filtering, normalized codes become values (PostDivide), with the fast paths' constants
-// (their waves have no border color: those run on the general path).
-template <FetchPath kPath>
+// (their waves have no border color: those run on the general path). `kCodes`: the channels are
+// unfiltered codes (POINT without a mip blend), integers, which DivideCodeBy255 takes.
+template <FetchPath kPath, bool kCodes = false>
 HWY_INLINE void PostDivideT(const TexelPlan& plan, Vec4<VF> c, bool border = false) {
+  const auto by_255 = [](VF x) {
+    return kCodes ? DivideCodeBy255(x) : DivideByConstant(x, 255.0f, 1.0f / 255.0f);
+  };
   if constexpr (kPath == FetchPath::kRgba8Unorm) {
-    for (int i = 0; i < 4; ++i) c[i] = DivideByConstant(c[i], 255.0f, 1.0f / 255.0f);
+    for (int i = 0; i < 4; ++i) c[i] = by_255(c[i]);
   } else if constexpr (kPath == FetchPath::kRgba8Srgb) {
-    c[3] = DivideByConstant(c[3], 255.0f, 1.0f / 255.0f);
+    c[3] = by_255(c[3]);
   } else if constexpr (kPath == FetchPath::kPlain || kPath == FetchPath::kBlock) {
     PostDivide(plan, c, border);
   }

@@ -5,7 +5,8 @@
 // stands for every quotient in the normal range: that binade is swept whole for the divisors of
 // 8- and 16-bit channels (255, 65535, 127, 32767) and in steps of 64 floats for every other
 // 2^n - 1 up to n = 32, with its negation (SNORM), every integer code below 2^16 and the values
-// DivideAnyByConstant hands to the division (zeros keep their sign in both).
+// DivideAnyByConstant hands to the division (zeros keep their sign in both). DivideCodeBy255,
+// the POINT kernels' shortcut for integer 8-bit codes, is checked on each of the 256 codes.
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -44,6 +45,24 @@ size_t CountMismatches(const float* xs, size_t n, float d, bool any, float* firs
   return bad;
 }
 
+// How many 8-bit codes DivideCodeBy255 divides differently from Div; the first in *first_code.
+size_t CountCodeMismatches(uint32_t* first_code) {
+  const DF df;
+  size_t bad = 0;
+  HWY_ALIGN float got[hn::MaxLanes(DF())];
+  HWY_ALIGN float want[hn::MaxLanes(DF())];
+  for (uint32_t code = 0; code < 256; code += hn::Lanes(df)) {
+    const VF x = hn::ConvertTo(df, hn::Add(hn::Iota(DI(), 0), hn::Set(DI(), code)));
+    hn::Store(DivideCodeBy255(x), df, got);
+    hn::Store(hn::Div(x, hn::Set(df, 255.0f)), df, want);
+    for (size_t k = 0; k < hn::Lanes(df) && code + k < 256; ++k) {
+      if (std::bit_cast<uint32_t>(got[k]) == std::bit_cast<uint32_t>(want[k])) continue;
+      if (bad++ == 0) *first_code = static_cast<uint32_t>(code + k);
+    }
+  }
+  return bad;
+}
+
 int64_t DivideTarget() { return HWY_TARGET; }
 
 }  // namespace HWY_NAMESPACE
@@ -60,6 +79,7 @@ namespace texunit {
 namespace {
 
 HWY_EXPORT(CountMismatches);
+HWY_EXPORT(CountCodeMismatches);
 HWY_EXPORT(DivideTarget);
 
 // Every binary32 in [1, 2) at `step`, then their negations, the integers 0 .. 2^16 - 1, the
@@ -100,6 +120,16 @@ TEST(DivideByConstant, EqualsTheDivisionOnEveryTarget) {
             << " d = " << d << ": first at x = " << first;
       }
     }
+  });
+}
+
+// The POINT kernels' shortcut for unfiltered 8-bit codes.
+TEST(DivideCodeBy255, EqualsTheDivisionForEveryCodeOnEveryTarget) {
+  ForEachDispatchSlot(HWY_DISPATCH_TABLE(DivideTarget), [&](size_t slot, int64_t target) {
+    auto* count = HWY_DISPATCH_TABLE(CountCodeMismatches)[slot];
+    ASSERT_NE(count, nullptr);
+    uint32_t first = 0;
+    EXPECT_EQ(count(&first), 0u) << hwy::TargetName(target) << ": first at code " << first;
   });
 }
 
