@@ -1,9 +1,47 @@
 #include "texunit/memory.h"
 
+#include <atomic>
 #include <cinttypes>
 #include <cstdio>
+#include <utility>
 
 namespace texunit {
+
+uint64_t Memory::NextVersion() {
+  static std::atomic<uint64_t> last{0};
+  return last.fetch_add(1, std::memory_order_relaxed) + 1;
+}
+
+Memory::Memory(const Memory& other)
+    : regions_(other.regions_), translate_(other.translate_), user_(other.user_) {}
+
+Memory& Memory::operator=(const Memory& other) {
+  regions_ = other.regions_;
+  translate_ = other.translate_;
+  user_ = other.user_;
+  version_ = NextVersion();
+  return *this;
+}
+
+Memory::Memory(Memory&& other) noexcept
+    : regions_(std::move(other.regions_)), translate_(other.translate_), user_(other.user_) {
+  other.regions_.clear();
+  other.translate_ = nullptr;
+  other.user_ = nullptr;
+  other.version_ = NextVersion();
+}
+
+Memory& Memory::operator=(Memory&& other) noexcept {
+  regions_ = std::move(other.regions_);
+  translate_ = other.translate_;
+  user_ = other.user_;
+  version_ = NextVersion();
+  other.regions_.clear();
+  other.translate_ = nullptr;
+  other.user_ = nullptr;
+  other.version_ = NextVersion();
+  return *this;
+}
 
 Status Memory::AddRegion(uint64_t address, void* host, uint64_t size, bool writable) {
   if (host == nullptr || size == 0) {
@@ -20,6 +58,7 @@ Status Memory::AddRegion(uint64_t address, void* host, uint64_t size, bool writa
     }
   }
   regions_.push_back({address, static_cast<uint8_t*>(host), size, writable});
+  version_ = NextVersion();
   return Status::Ok();
 }
 

@@ -86,6 +86,7 @@ struct Entry {
   // reusing its operand buffers) has the same presence mask without computing it.
   ArrayWords arrays;
   const Memory* memory = nullptr;
+  uint64_t memory_version = 0;  // the mapping setup.host was resolved in (0: none)
   const void* border_table = nullptr;
   uint32_t border_count = 0;
   uint32_t border_entry[4] = {};
@@ -118,13 +119,16 @@ bool Matches(Entry& e, const TexRequest& r, const ExecOptions& options) {
     BorderEntry(r, entry);
     if (std::memcmp(entry, e.border_entry, sizeof(entry)) != 0) return false;
   }
-  // Memory may be remapped between requests (a translator's mapping, another Memory object at the
-  // same address): the footprint is resolved again, and only where it now lies changes.
-  if (e.setup.footprint_bytes != 0) {
+  // Memory may be remapped between requests (a translator's mapping, a region added, another
+  // Memory object at the same address): unless it is the mapping the footprint was resolved in
+  // (the same version, no translator), it is resolved again, and only where it lies changes.
+  if (e.setup.footprint_bytes != 0 &&
+      (r.memory->mapping_version() != e.memory_version || r.memory->has_translator())) {
     uint8_t* host =
         r.memory->Resolve(r.image->base_address, e.setup.footprint_bytes, e.setup.writes);
     if (host == nullptr || !HostAligned(e.setup, host)) return false;  // PrepareWave says why
     e.setup.host = e.setup.store_host = host;
+    e.memory_version = r.memory->mapping_version();
   }
   return true;
 }
@@ -134,6 +138,7 @@ void Remember(Entry& e, const TexRequest& r, const ExecOptions& options) {
   e.arrays = ArraysOf(r);
   e.presence = PresenceMask(e.arrays);
   e.memory = r.memory;
+  e.memory_version = r.memory != nullptr ? r.memory->mapping_version() : 0;
   e.precision = r.precision;
   e.format_fast_paths = options.format_fast_paths;
   e.box_reads = options.box_reads;

@@ -1,13 +1,16 @@
 // The per-thread wave-setup cache (src/sampler/wave_setup_cache.h) must be invisible: every
 // request gets the result a freshly prepared setup gives, whatever changed since the last one with
 // the same descriptors' addresses: descriptor fields edited in place, memory remapped behind the
-// same Memory, border colors rewritten, operands dropped, fewer lanes, a tiny texture rewritten.
-// Each expectation is the texel value the test wrote, computed by hand.
+// same Memory or a new Memory object at its address, border colors rewritten, operands dropped,
+// fewer lanes, a tiny texture rewritten. Each expectation is the texel value the test wrote,
+// computed by hand.
 #include <gtest/gtest.h>
 
 #include <bit>
 #include <cstdint>
 #include <memory>
+#include <new>
+#include <utility>
 #include <vector>
 
 #include "texunit/runtime.h"
@@ -156,6 +159,70 @@ TEST(SetupCache, MemoryRemappedBehindTheSameAddressIsSeen) {
   copies.current = 0;
   f.image.base_address = kBase + 256;
   EXPECT_EQ(rt->Execute(f.req).code(), StatusCode::kOutOfRange);
+}
+
+// Without a translator, the cache keeps the host pointer it resolved while the Memory's
+// mapping_version is unchanged; every way of changing the mapping behind the same Memory address
+// must still be seen.
+TEST(SetupCache, MemoryObjectReplacedAtTheSameAddressIsSeen) {
+  auto rt = MakeRuntime();
+  Fixture f;
+  std::vector<uint8_t> other(256), third(256);
+  Fixture::Fill(other.data(), 50);
+  Fixture::Fill(third.data(), 90);
+  // Storage that holds one Memory object after another (as a reused slot of an emulator would).
+  alignas(Memory) unsigned char storage[sizeof(Memory)];
+  Memory* memory = new (storage) Memory();
+  ASSERT_TRUE(memory->AddRegion(kBase, f.bytes.data(), f.bytes.size()).ok());
+  f.req.memory = memory;
+  ASSERT_TRUE(rt->Execute(f.req).ok());
+  f.ExpectTexels(0);
+  // A new Memory object in the same storage, mapping the texture elsewhere.
+  memory->~Memory();
+  memory = new (storage) Memory();
+  ASSERT_TRUE(f.req.memory == memory);
+  ASSERT_TRUE(memory->AddRegion(kBase, other.data(), other.size()).ok());
+  ASSERT_TRUE(rt->Execute(f.req).ok());
+  f.ExpectTexels(50);
+  // Copy-assigned from another mapping.
+  Memory copy;
+  ASSERT_TRUE(copy.AddRegion(kBase, third.data(), third.size()).ok());
+  *memory = copy;
+  ASSERT_TRUE(rt->Execute(f.req).ok());
+  f.ExpectTexels(90);
+  // Moved from: it maps nothing now, so the request fails instead of reading the last host range.
+  Memory taken = std::move(*memory);
+  EXPECT_EQ(rt->Execute(f.req).code(), StatusCode::kOutOfRange);
+  // A region added to an empty Memory maps the texture again.
+  ASSERT_TRUE(memory->AddRegion(kBase, other.data(), other.size()).ok());
+  ASSERT_TRUE(rt->Execute(f.req).ok());
+  f.ExpectTexels(50);
+  memory->~Memory();
+}
+
+TEST(MemoryMappingVersion, ChangesWithEveryMappingAndDiffersBetweenObjects) {
+  Memory a, b;
+  EXPECT_NE(a.mapping_version(), 0u);
+  EXPECT_NE(a.mapping_version(), b.mapping_version());
+  std::vector<uint8_t> bytes(64);
+  uint64_t v = a.mapping_version();
+  ASSERT_TRUE(a.AddRegion(kBase, bytes.data(), bytes.size()).ok());
+  EXPECT_NE(a.mapping_version(), v);
+  v = a.mapping_version();
+  EXPECT_FALSE(a.AddRegion(kBase, bytes.data(), bytes.size()).ok());  // overlaps: no change
+  EXPECT_EQ(a.mapping_version(), v);
+  a.SetTranslator(&TwoCopies::Translate, nullptr);
+  EXPECT_NE(a.mapping_version(), v);
+  EXPECT_TRUE(a.has_translator());
+  const Memory copy = a;
+  EXPECT_NE(copy.mapping_version(), a.mapping_version());
+  v = a.mapping_version();
+  Memory moved = std::move(a);
+  EXPECT_NE(a.mapping_version(), v);  // NOLINT(bugprone-use-after-move): the moved-from state
+  EXPECT_NE(moved.mapping_version(), v);
+  EXPECT_EQ(a.Resolve(kBase, 4, false), nullptr);  // NOLINT(bugprone-use-after-move)
+  b = moved;
+  EXPECT_NE(b.mapping_version(), moved.mapping_version());
 }
 
 TEST(SetupCache, RegisterBorderColorRewrittenInPlaceIsSeen) {
