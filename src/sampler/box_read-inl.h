@@ -23,6 +23,28 @@ HWY_BEFORE_NAMESPACE();
 namespace texunit {
 namespace HWY_NAMESPACE {
 
+// A level every lane of a chunk is on, as the coherent reads address it: copied out of the
+// WaveSetup once (results are stored through plain pointers that may alias the setup, so its
+// fields would be reloaded for every chunk). `host` null: no coherent reads.
+struct BoxLevel {
+  const int32_t* host = nullptr;
+  int64_t offset = 0;  // the level's first word
+  int64_t pitch = 0;   // words per row
+  int64_t words = 0;   // whole words in the footprint
+};
+
+// The coherent reads' view of level `uniform` (UniformLevel's result, -1 when the lanes' levels
+// differ), or none when they are off.
+HWY_INLINE BoxLevel MakeBoxLevel(const WaveSetup& s, int uniform) {
+  BoxLevel b;
+  if (uniform < 0 || !s.box_reads) return b;
+  b.host = reinterpret_cast<const int32_t*>(s.host);
+  b.offset = s.levels.offset_words[uniform];
+  b.pitch = s.levels.pitch[uniform];
+  b.words = static_cast<int64_t>(s.footprint_bytes / 4);
+  return b;
+}
+
 #if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX2
 constexpr bool kHaveBoxReads = true;
 
@@ -54,17 +76,25 @@ HWY_INLINE VI BoxLookup(const VI* r, VI idx) {
 #endif
 }
 
-// Loads `rows` rows of the level at a uniform level (`offset`, `pitch` in words) from the
-// anchor texel (xa, ya) into r, if the last row's Lanes() words end inside the footprint.
-HWY_INLINE bool LoadBoxRows(const WaveSetup& s, int64_t offset, int64_t pitch, int32_t xa,
-                            int32_t ya, int rows, VI* r) {
+// Loads `rows` rows of level `b` from the anchor texel (xa, ya) into r, if the last row's
+// Lanes() words end inside the footprint.
+HWY_INLINE bool LoadBoxRows(const BoxLevel& b, int32_t xa, int32_t ya, int rows, VI* r) {
   const DI di;
-  const int64_t first = offset + ya * pitch + xa;
-  const int64_t end = first + (rows - 1) * pitch + static_cast<int64_t>(hn::Lanes(di));
-  if (end * 4 > static_cast<int64_t>(s.footprint_bytes)) return false;
-  const int32_t* p = reinterpret_cast<const int32_t*>(s.host) + first;
-  for (int k = 0; k < rows; ++k) r[k] = hn::LoadU(di, p + k * pitch);
+  const int64_t first = b.offset + ya * b.pitch + xa;
+  const int64_t end = first + (rows - 1) * b.pitch + static_cast<int64_t>(hn::Lanes(di));
+  if (end > b.words) return false;
+  const int32_t* p = b.host + first;
+  for (int k = 0; k < rows; ++k) r[k] = hn::LoadU(di, p + k * b.pitch);
   return true;
+}
+
+// Whether lane 0 of the chunk is active (it anchors the box).
+HWY_INLINE bool FirstLaneActive(MI active) {
+#if HWY_TARGET <= HWY_AVX3
+  return (_cvtmask16_u32(active.raw) & 1u) != 0;
+#else
+  return hn::GetLane(hn::VecFromMask(DI(), active)) != 0;
+#endif
 }
 
 // Whether every active lane's (dx, dy) lies in the box: dx in [0, Lanes()), dy in [0, kBoxRows).
@@ -75,20 +105,17 @@ HWY_INLINE bool InBox(VI dx, VI dy, MI active) {
   return hn::AllFalse(di, hn::And(active, hn::Ne(out, hn::Zero(di))));
 }
 
-// POINT: the words of texels (x, y) at a level every lane of the chunk is on (`uniform`), into
-// w (aligned to the vector), when lane 0 is active and every active lane's texel is in the box from
+// POINT: the words of texels (x, y) at a level every lane of the chunk is on (`b`), into w
+// (aligned to the vector), when lane 0 is active and every active lane's texel is in the box from
 // lane 0's. False (nothing read) otherwise: the caller gathers.
-HWY_INLINE bool BoxReadPoint(const WaveSetup& s, int uniform, VI x, VI y, MI active, uint32_t* w) {
+HWY_INLINE bool BoxReadPoint(const BoxLevel& b, VI x, VI y, MI active, uint32_t* w) {
   const DI di;
-  if (uniform < 0 || hn::GetLane(hn::VecFromMask(di, active)) == 0) return false;
+  if (b.host == nullptr || !FirstLaneActive(active)) return false;
   const int32_t xa = hn::GetLane(x), ya = hn::GetLane(y);
   const VI dx = hn::Sub(x, hn::Set(di, xa)), dy = hn::Sub(y, hn::Set(di, ya));
   if (!InBox(dx, dy, active)) return false;
   VI r[kBoxRows];
-  if (!LoadBoxRows(s, s.levels.offset_words[uniform], s.levels.pitch[uniform], xa, ya, kBoxRows,
-                   r)) {
-    return false;
-  }
+  if (!LoadBoxRows(b, xa, ya, kBoxRows, r)) return false;
   hn::Store(BoxLookup(r, hn::Add(hn::ShiftLeft<kBoxShift>(dy), dx)), di,
             reinterpret_cast<int32_t*>(w));
   return true;
@@ -98,21 +125,18 @@ HWY_INLINE bool BoxReadPoint(const WaveSetup& s, int uniform, VI x, VI y, MI act
 // Lanes() per tap, in that order), as BoxReadPoint, when every active lane's y0 lies in rows
 // ya .. ya + kBoxRows - 1 and its y1 in the next kBoxRows rows (a second row wrapped to the top or
 // clamped onto the first is not): rows ya .. ya + kBoxRows hold both.
-HWY_INLINE bool BoxReadBilinear(const WaveSetup& s, int uniform, VI x0, VI x1, VI y0, VI y1,
-                                MI active, uint32_t* w) {
+HWY_INLINE bool BoxReadBilinear(const BoxLevel& b, VI x0, VI x1, VI y0, VI y1, MI active,
+                                uint32_t* w) {
   const DI di;
   const size_t n = hn::Lanes(di);
-  if (uniform < 0 || hn::GetLane(hn::VecFromMask(di, active)) == 0) return false;
+  if (b.host == nullptr || !FirstLaneActive(active)) return false;
   const int32_t xa = hn::GetLane(x0), ya = hn::GetLane(y0);
   const VI vxa = hn::Set(di, xa), vya = hn::Set(di, ya);
   const VI dx0 = hn::Sub(x0, vxa), dx1 = hn::Sub(x1, vxa);
   const VI dy0 = hn::Sub(y0, vya), dy1 = hn::Sub(y1, hn::Add(vya, hn::Set(di, 1)));
   if (!InBox(hn::Or(dx0, dx1), hn::Or(dy0, dy1), active)) return false;
   VI r[kBoxRows + 1];
-  if (!LoadBoxRows(s, s.levels.offset_words[uniform], s.levels.pitch[uniform], xa, ya, kBoxRows + 1,
-                   r)) {
-    return false;
-  }
+  if (!LoadBoxRows(b, xa, ya, kBoxRows + 1, r)) return false;
   const VI row0 = hn::ShiftLeft<kBoxShift>(dy0), row1 = hn::ShiftLeft<kBoxShift>(dy1);
   int32_t* out = reinterpret_cast<int32_t*>(w);
   hn::Store(BoxLookup(r, hn::Add(row0, dx0)), di, out);
@@ -164,10 +188,8 @@ HWY_INLINE bool PairReadBilinear(const WaveSetup& s, VI offset, VI x0, VI x1, VI
 
 #else  // no such reads on this target: every chunk gathers
 constexpr bool kHaveBoxReads = false;
-HWY_INLINE bool BoxReadPoint(const WaveSetup&, int, VI, VI, MI, uint32_t*) { return false; }
-HWY_INLINE bool BoxReadBilinear(const WaveSetup&, int, VI, VI, VI, VI, MI, uint32_t*) {
-  return false;
-}
+HWY_INLINE bool BoxReadPoint(const BoxLevel&, VI, VI, MI, uint32_t*) { return false; }
+HWY_INLINE bool BoxReadBilinear(const BoxLevel&, VI, VI, VI, VI, MI, uint32_t*) { return false; }
 HWY_INLINE bool PairReadBilinear(const WaveSetup&, VI, VI, VI, VI, VI, MI, uint32_t*) {
   return false;
 }

@@ -354,13 +354,13 @@ constexpr bool IsStagedKernel() {
   return !K::kGeneral && !K::kAniso && !K::kCompare && kPath && kFilter;
 }
 
-// Pass 1 of SampleWaveStaged at one level, whose geometry is `g` (LookupLevel's; `level_of_all`
-// its result): the chunk's texel words to `w` ([tap][word][lane]) and, for BILINEAR, its
-// weights a and b to wa and wb.
+// Pass 1 of SampleWaveStaged at one level, whose geometry is `g` (LookupLevel's; `box` the
+// coherent reads' view of it, MakeBoxLevel's of LookupLevel's result): the chunk's texel words to
+// `w` ([tap][word][lane]) and, for BILINEAR, its weights a and b to wa and wb.
 template <class K>
 HWY_INLINE void GatherStagedLevel(const WaveSetup& s, VF sc, VF tc, VI ox, VI oy,
-                                  const LevelGeometry& g, int level_of_all, MI active, uint32_t* w,
-                                  float* wa, float* wb) {
+                                  const LevelGeometry& g, const BoxLevel& box, MI active,
+                                  uint32_t* w, float* wa, float* wb) {
   constexpr FetchPath kPath = K::kPath;
   constexpr int kWords = FastPathWords(kPath);
   const DF df;
@@ -372,11 +372,10 @@ HWY_INLINE void GatherStagedLevel(const WaveSetup& s, VF sc, VF tc, VI ox, VI oy
   TEXUNIT_VEC4(VU, t);
   // Coherent and pair reads (box_read-inl.h) need one word per texel; boxes a chunk on one level.
   constexpr bool kBox = kHaveBoxReads && kWords == 1;
-  const int uniform = kBox && s.box_reads ? level_of_all : -1;
   if constexpr (K::kXy == KeyXy::kPoint) {
     VI x, y;
     PointTexel<false>(s, g, u, v, ox, oy, &x, &y, nullptr, cx, cy);
-    if (kBox && BoxReadPoint(s, uniform, x, y, active, w)) return;
+    if (kBox && BoxReadPoint(box, x, y, active, w)) return;
     GatherFastTexel<kPath>(s, g.offset_words, hn::Add(hn::Mul(y, g.pitch), x), active, t);
     for (int k = 0; k < kWords; ++k) hn::Store(t[k], du, w + k * n);
   } else {
@@ -384,7 +383,7 @@ HWY_INLINE void GatherStagedLevel(const WaveSetup& s, VF sc, VF tc, VI ox, VI oy
     BilinearFootprint<false>(s, g, u, v, ox, oy, hn::FirstN(df, n), f, cx, cy);
     hn::Store(f.a, df, wa);
     hn::Store(f.b, df, wb);
-    if (kBox && BoxReadBilinear(s, uniform, f.x0, f.x1, f.y0, f.y1, active, w)) return;
+    if (kBox && BoxReadBilinear(box, f.x0, f.x1, f.y0, f.y1, active, w)) return;
     const VI row0 = hn::Mul(f.y0, g.pitch), row1 = hn::Mul(f.y1, g.pitch);
     if (kBox && s.box_reads &&
         PairReadBilinear(s, g.offset_words, f.x0, f.x1, row0, row1, active, w))
@@ -461,6 +460,7 @@ HWY_INLINE void SampleWaveStaged(const WaveSetup& s) {
   const bool level_zero = mip == MipFilter::kNone || (lambda_zero && !(s.view_min_lod > 0.0f));
   TEXUNIT_LEVEL_GEOMETRY(g0);
   LookupLevel(s, hn::Zero(di), g0);
+  const BoxLevel box0 = MakeBoxLevel(s, 0);
 
   for (size_t base = 0; base < out.lane_count; base += n) {
     const hn::Mask<DU> active_u = ActiveMask(du, s.exec, base);
@@ -470,7 +470,7 @@ HWY_INLINE void SampleWaveStaged(const WaveSetup& s) {
     const VF sc = hn::LoadU(df, op.s + base), tc = hn::LoadU(df, op.t + base);
     const MI active = hn::RebindMask(di, active_u);
     if (level_zero) {
-      GatherStagedLevel<K>(s, sc, tc, ox, oy, g0, 0, active, words[0] + base * kLaneWords,
+      GatherStagedLevel<K>(s, sc, tc, ox, oy, g0, box0, active, words[0] + base * kLaneWords,
                            weights[0][0] + base, weights[0][1] + base);
       if constexpr (kLevels == 2) blends[base / n] = false;
       continue;
@@ -480,7 +480,7 @@ HWY_INLINE void SampleWaveStaged(const WaveSetup& s) {
     ChooseLevels(s, mip, ApplyViewMinLod(s, SampleLambda(s, op, base, lambda_zero)), &d0, &d1,
                  &frac);
     TEXUNIT_LEVEL_GEOMETRY(g);
-    GatherStagedLevel<K>(s, sc, tc, ox, oy, g, LookupLevel(s, d0, g), active,
+    GatherStagedLevel<K>(s, sc, tc, ox, oy, g, MakeBoxLevel(s, LookupLevel(s, d0, g)), active,
                          words[0] + base * kLaneWords, weights[0][0] + base, weights[0][1] + base);
     if constexpr (kLevels == 2) {
       const MF blend = hn::And(hn::RebindMask(df, active_u), hn::Gt(frac, hn::Zero(df)));
@@ -488,7 +488,7 @@ HWY_INLINE void SampleWaveStaged(const WaveSetup& s) {
       if (blends[base / n]) {
         hn::Store(frac, df, fracs + base);
         TEXUNIT_LEVEL_GEOMETRY(g1);
-        GatherStagedLevel<K>(s, sc, tc, ox, oy, g1, LookupLevel(s, d1, g1),
+        GatherStagedLevel<K>(s, sc, tc, ox, oy, g1, MakeBoxLevel(s, LookupLevel(s, d1, g1)),
                              hn::RebindMask(di, blend), words[1] + base * kLaneWords,
                              weights[1][0] + base, weights[1][1] + base);
       }

@@ -44,12 +44,13 @@ bool ReadChunk(const uint32_t* words, uint64_t footprint_words, int32_t offset, 
   s.footprint_bytes = footprint_words * 4;
   s.levels.offset_words[0] = offset;
   s.levels.pitch[0] = pitch;
+  s.box_reads = true;
   const MI mask = hn::Ne(hn::LoadU(di, active), hn::Zero(di));
-  const int level = uniform ? 0 : -1;
+  const BoxLevel level = MakeBoxLevel(s, uniform ? 0 : -1);
   const VI vx0 = hn::LoadU(di, x0), vx1 = hn::LoadU(di, x1);
   const VI vy0 = hn::LoadU(di, y0), vy1 = hn::LoadU(di, y1);
-  if (mode == kBoxPoint) return BoxReadPoint(s, level, vx0, vy0, mask, out);
-  if (mode == kBoxBilinear) return BoxReadBilinear(s, level, vx0, vx1, vy0, vy1, mask, out);
+  if (mode == kBoxPoint) return BoxReadPoint(level, vx0, vy0, mask, out);
+  if (mode == kBoxBilinear) return BoxReadBilinear(level, vx0, vx1, vy0, vy1, mask, out);
   const VI vpitch = hn::Set(di, pitch);
   return PairReadBilinear(s, hn::Set(di, offset), vx0, vx1, hn::Mul(vy0, vpitch),
                           hn::Mul(vy1, vpitch), mask, out);
