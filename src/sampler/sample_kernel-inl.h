@@ -433,8 +433,9 @@ HWY_INLINE void FilterStagedLevel(const WaveSetup& s, const uint32_t* w, const f
 // filters and writes. In one pass, each chunk's filter arithmetic waits on its own gathers and
 // fills the scheduler, so the next chunk's gathers start late; in two, every chunk's gathers are
 // in flight together. Same operations on the same values per lane: the same bits. (Finishing a
-// POINT chunk read as a box in the first pass, which waits on no gather, was measured too: 6%
-// slower on the EPYC's 64-lane wave.)
+// chunk read as a box in the first pass, which waits on no gather, was measured too, on the
+// EPYC: 6% slower on the 64-lane POINT wave, and 13-14% slower on coherent BILINEAR, whose
+// hand-off through the stack is four tap words and two weights a lane.)
 template <class K>
 HWY_INLINE void SampleWaveStaged(const WaveSetup& s) {
   constexpr FetchPath kPath = K::kPath;
