@@ -1,6 +1,6 @@
 // Equality of small fixed-size byte ranges for the per-thread caches that look at a request,
-// descriptor or instruction once per wave: straight-line 8-byte XORs that the compiler keeps
-// inline (and vectorises), where a memcmp call of the same bytes cost a third of a cache hit.
+// descriptor or instruction once per wave: straight-line XORs the compiler keeps inline, where a
+// memcmp call of the same bytes cost a third of a cache hit.
 #pragma once
 
 #include <cstddef>

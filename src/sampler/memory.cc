@@ -23,15 +23,10 @@ Memory& Memory::operator=(const Memory& other) {
   return *this;
 }
 
-Memory::Memory(Memory&& other) noexcept
-    : regions_(std::move(other.regions_)), translate_(other.translate_), user_(other.user_) {
-  other.regions_.clear();
-  other.translate_ = nullptr;
-  other.user_ = nullptr;
-  other.version_ = NextVersion();
-}
+Memory::Memory(Memory&& other) noexcept { *this = std::move(other); }
 
 Memory& Memory::operator=(Memory&& other) noexcept {
+  if (this == &other) return *this;
   regions_ = std::move(other.regions_);
   translate_ = other.translate_;
   user_ = other.user_;
