@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -94,6 +95,15 @@ void ZeroResults(const WaveSetup& s) {
     if (!((s.exec >> lane) & 1)) continue;
     for (int k = 0; k < s.ncomp; ++k) req.out.data[k][lane] = 0;
     if (s.key.write_status) req.out.status[lane] = 0;
+  }
+}
+
+// Asks for the cache lines of [p, p + bytes) without waiting for them.
+void PrefetchLines(const void* p, size_t bytes) {
+  const auto first = reinterpret_cast<uintptr_t>(p) & ~uintptr_t{63};
+  const auto last = reinterpret_cast<uintptr_t>(p) + bytes - 1;
+  for (uintptr_t line = first; line <= last; line += 64) {
+    __builtin_prefetch(reinterpret_cast<const void*>(line));
   }
 }
 
@@ -255,8 +265,12 @@ Status Runtime::Execute(const TexRequest& request) const {
 
 Status Runtime::ExecuteBatch(std::span<const TexRequest> requests,
                              std::vector<Status>* statuses) const {
-  return RunBatch(*impl_->arena, requests.size(), statuses,
-                  [&](size_t i) { return Execute(requests[i]); });
+  return RunBatch(*impl_->arena, requests.size(), statuses, [&](size_t i) {
+    // A batch's requests are read once each, so the next one is a cache miss (a request is five
+    // lines; a 1024x1024 sweep's are 5 MB): fetch its lines while this wave runs.
+    if (i + 1 < requests.size()) PrefetchLines(&requests[i + 1], sizeof(TexRequest));
+    return Execute(requests[i]);
+  });
 }
 
 Status Runtime::IntersectRays(const BvhRequest& request) const {
