@@ -8,9 +8,11 @@
 // The time per iteration is the cost of one wave; "samples/s" counts its 64 lanes.
 #include <benchmark/benchmark.h>
 
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -33,8 +35,9 @@ struct WaveFixture {
   Memory memory;
   ImageDesc image = MakeImage2D(FormatId::kR8G8B8A8_UNORM, kSize, kSize, 1, kBase);
   SamplerDesc sampler;
-  std::vector<uint32_t> s = std::vector<uint32_t>(64), t = std::vector<uint32_t>(64);
-  std::vector<uint32_t> out[4];
+  // Lane arrays on cache lines, as a register file's VGPRs are (README, Performance).
+  alignas(64) std::array<uint32_t, 64> s, t;
+  alignas(64) std::array<uint32_t, 64> out[4];
 
   WaveFixture() {
     for (size_t i = 0; i < texels.size(); ++i) texels[i] = static_cast<uint8_t>(i * 37);
@@ -46,7 +49,7 @@ struct WaveFixture {
       s[lane] = std::bit_cast<uint32_t>((x + 0.5f) / kSize);
       t[lane] = std::bit_cast<uint32_t>((y + 0.5f) / kSize);
     }
-    for (auto& o : out) o.assign(64, 0);
+    for (auto& o : out) o.fill(0);
   }
 };
 
@@ -91,7 +94,13 @@ void BM_GcnExecute(benchmark::State& state, std::string target) {
   WaveFixture f;
   auto runtime = MakeRuntime(state, target);
   if (!runtime) return;
-  std::vector<uint32_t> sgprs(104, 0), vgprs(256 * 64, 0);
+  // VGPR columns start on cache lines, as a register file laid out for vector access has them.
+  struct alignas(64) Vgprs {
+    std::array<uint32_t, 256 * 64> v{};
+  };
+  std::vector<uint32_t> sgprs(104, 0);
+  const auto vgpr_file = std::make_unique<Vgprs>();
+  std::span<uint32_t> vgprs = vgpr_file->v;
   if (!EncodeImageDesc(Gfx::kGfx8, f.image, std::span(sgprs).subspan(8, 8)).ok() ||
       !EncodeSamplerDesc(Gfx::kGfx8, f.sampler, std::span(sgprs).subspan(16, 4)).ok()) {
     state.SkipWithError("cannot encode the T# or S#");

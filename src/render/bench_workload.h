@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <new>
 #include <span>
 #include <string>
 #include <string_view>
@@ -94,11 +95,26 @@ class BenchWorkload {
   std::unique_ptr<MipImage> image_;
   Memory memory_;
   SamplerDesc sampler_;
-  std::vector<uint32_t> coord_[2];
-  std::vector<uint32_t> lod_;
-  std::vector<uint32_t> zcompare_;
-  std::vector<uint32_t> data_[4];
-  std::vector<uint32_t> result_[4];
+  // Each wave's 64-lane slice of these is 256 bytes, so with the arrays on a cache line every
+  // slice is too, as a register file's VGPRs are: vector loads and stores do not split lines.
+  template <typename T>
+  struct CacheLineAllocator {
+    using value_type = T;
+    CacheLineAllocator() = default;
+    template <typename U>
+    CacheLineAllocator(const CacheLineAllocator<U>&) {}
+    T* allocate(size_t n) {
+      return static_cast<T*>(::operator new (n * sizeof(T), std::align_val_t{64}));
+    }
+    void deallocate(T* p, size_t) { ::operator delete (p, std::align_val_t{64}); }
+    bool operator==(const CacheLineAllocator&) const { return true; }
+  };
+  using LaneArray = std::vector<uint32_t, CacheLineAllocator<uint32_t>>;
+  LaneArray coord_[2];
+  LaneArray lod_;
+  LaneArray zcompare_;
+  LaneArray data_[4];
+  LaneArray result_[4];
   std::vector<uint64_t> exec_;
   std::vector<TexRequest> requests_;
   uint64_t samples_ = 0;
