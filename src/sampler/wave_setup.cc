@@ -47,8 +47,20 @@ Status CheckFilter(const char* field, uint8_t v, uint8_t max) {
                                  " is not a valid value");
 }
 
-Status Need(const void* p, const char* what) {
-  if (p != nullptr) return Status::Ok();
+// Records in s->array_reads that the setup read whether `field`, one of req's operand or result
+// pointers, is null (the setup cache compares only those).
+void ReadArray(const TexRequest& req, const void* field, WaveSetup* s) {
+  const auto a = reinterpret_cast<uintptr_t>(field);
+  const auto in = reinterpret_cast<uintptr_t>(&req.in);
+  const auto out = reinterpret_cast<uintptr_t>(&req.out);
+  const uintptr_t word =
+      a >= out ? kOperandArrays + (a - out) / sizeof(void*) : (a - in) / sizeof(void*);
+  s->array_reads |= uint32_t{1} << word;
+}
+
+Status Need(const TexRequest& req, const uint32_t* const& field, const char* what, WaveSetup* s) {
+  ReadArray(req, &field, s);
+  if (field != nullptr) return Status::Ok();
   return Status::InvalidArgument(std::string("request operand ") + what + " is null");
 }
 
@@ -231,7 +243,7 @@ Status PrepareSampler(const TexRequest& req, WaveSetup* s) {
     s->compare_divisor = code ? s->plan.ch[0].divisor : 0.0f;
     s->compare_reciprocal = code ? s->plan.ch[0].reciprocal : 0.0f;
 
-    TEXUNIT_RETURN_IF_ERROR(Need(req.in.zcompare, "zcompare"));
+    TEXUNIT_RETURN_IF_ERROR(Need(req, req.in.zcompare, "zcompare", s));
   }
   if (sd->mc_coord_trunc) {
     return Status::Unsupported(
@@ -261,17 +273,17 @@ Status PrepareSampler(const TexRequest& req, WaveSetup* s) {
     s->gather_sel = SelOf(req.image->dst_sel[std::countr_zero(req.mods.dmask & 0xFu)]);
     s->key.gather_row = (req.op.flags & kOpGather4H) != 0;
   }
-  if (s->key.lod_explicit) TEXUNIT_RETURN_IF_ERROR(Need(req.in.lod, "lod"));
-  if (s->key.use_bias_operand) TEXUNIT_RETURN_IF_ERROR(Need(req.in.bias, "bias"));
-  if (s->key.use_clamp_operand) TEXUNIT_RETURN_IF_ERROR(Need(req.in.clamp, "clamp"));
-  if (s->key.use_offset) TEXUNIT_RETURN_IF_ERROR(Need(req.in.offset, "offset"));
+  if (s->key.lod_explicit) TEXUNIT_RETURN_IF_ERROR(Need(req, req.in.lod, "lod", s));
+  if (s->key.use_bias_operand) TEXUNIT_RETURN_IF_ERROR(Need(req, req.in.bias, "bias", s));
+  if (s->key.use_clamp_operand) TEXUNIT_RETURN_IF_ERROR(Need(req, req.in.clamp, "clamp", s));
+  if (s->key.use_offset) TEXUNIT_RETURN_IF_ERROR(Need(req, req.in.offset, "offset", s));
   if (s->key.lod_derivatives) {
     static const char* const kNames[2][3] = {
         {"deriv[0][0] (ds/dx)", "deriv[0][1] (dt/dx)", "deriv[0][2] (dr/dx)"},
         {"deriv[1][0] (ds/dy)", "deriv[1][1] (dt/dy)", "deriv[1][2] (dr/dy)"}};
     for (int d = 0; d < 2; ++d) {
       for (int c = 0; c < (s->key.uses_z ? 3 : s->key.uses_y ? 2 : 1); ++c) {  // dt: not 1D; dr: 3D
-        TEXUNIT_RETURN_IF_ERROR(Need(req.in.deriv[d][c], kNames[d][c]));
+        TEXUNIT_RETURN_IF_ERROR(Need(req, req.in.deriv[d][c], kNames[d][c], s));
       }
     }
   }
@@ -425,12 +437,13 @@ Status PrepareImageType(const TexRequest& req, const OpFamily& family, WaveSetup
                                    ImageTypeName(t) + ": MSAA images have no mip levels");
   }
   if (req.op.kind == OpKind::kGetResinfo) return Status::Ok();  // reads only the T#
-  TEXUNIT_RETURN_IF_ERROR(Need(req.in.coord[0], "coord[0] (x)"));
-  if (s->key.uses_y) TEXUNIT_RETURN_IF_ERROR(Need(req.in.coord[1], "coord[1] (y)"));
+  TEXUNIT_RETURN_IF_ERROR(Need(req, req.in.coord[0], "coord[0] (x)", s));
+  if (s->key.uses_y) TEXUNIT_RETURN_IF_ERROR(Need(req, req.in.coord[1], "coord[1] (y)", s));
   if (s->key.uses_z || s->key.uses_layer) {
-    TEXUNIT_RETURN_IF_ERROR(Need(req.in.coord[2], "coord[2] (z, layer or face id)"));
+    TEXUNIT_RETURN_IF_ERROR(Need(req, req.in.coord[2], "coord[2] (z, layer or face id)", s));
   }
-  if (s->key.uses_fragment) TEXUNIT_RETURN_IF_ERROR(Need(req.in.coord[3], "coord[3] (fragment)"));
+  if (s->key.uses_fragment)
+    TEXUNIT_RETURN_IF_ERROR(Need(req, req.in.coord[3], "coord[3] (fragment)", s));
   return Status::Ok();
 }
 
@@ -453,10 +466,11 @@ Status PrepareData(const TexRequest& req, WaveSetup* s) {
           s->store_channel[s->nstore++] = static_cast<uint8_t>(c);
         }
       }
-      for (int k = 0; k < s->nstore; ++k) TEXUNIT_RETURN_IF_ERROR(Need(req.in.data[k], "data[k]"));
+      for (int k = 0; k < s->nstore; ++k)
+        TEXUNIT_RETURN_IF_ERROR(Need(req, req.in.data[k], "data[k]", s));
       return Status::Ok();
     case OpKind::kAtomic:
-      for (int k = 0; k < n; ++k) TEXUNIT_RETURN_IF_ERROR(Need(req.in.data[k], "data[k]"));
+      for (int k = 0; k < n; ++k) TEXUNIT_RETURN_IF_ERROR(Need(req, req.in.data[k], "data[k]", s));
       if (req.mods.glc) {
         s->ncomp = IsCompareSwap(req.op.atomic) ? n / 2 : n;
         for (int k = 0; k < s->ncomp; ++k) s->sel[k] = static_cast<uint8_t>(k);
@@ -478,8 +492,10 @@ Status PrepareData(const TexRequest& req, WaveSetup* s) {
   }
   const bool returns =
       req.op.kind != OpKind::kStore && !(req.op.kind == OpKind::kAtomic && !req.mods.glc);
+  if (returns && (req.mods.tfe || req.mods.lwe)) ReadArray(req, &req.out.status, s);
   s->key.write_status = returns && req.out.status != nullptr && (req.mods.tfe || req.mods.lwe);
   for (int k = 0; k < s->ncomp; ++k) {
+    ReadArray(req, &req.out.data[k], s);
     if (req.out.data[k] == nullptr) {
       return Status::InvalidArgument("result data[" + std::to_string(k) + "] is null but DMASK " +
                                      Hex(dmask) + " returns " + std::to_string(s->ncomp) +
@@ -582,8 +598,8 @@ Status PrepareWave(const TexRequest& req, const ExecOptions& options, WaveSetup*
   if (req.image == nullptr) return Status::InvalidArgument("request has no image (T#)");
   const ImageDesc& img = *req.image;
   const bool writes = req.op.kind == OpKind::kStore || req.op.kind == OpKind::kAtomic;
-  if (req.op.flags & kOpMip) TEXUNIT_RETURN_IF_ERROR(Need(req.in.mip, "mip"));
-  if (req.op.kind == OpKind::kGetResinfo) TEXUNIT_RETURN_IF_ERROR(Need(req.in.mip, "mip"));
+  if (req.op.flags & kOpMip) TEXUNIT_RETURN_IF_ERROR(Need(req, req.in.mip, "mip", s));
+  if (req.op.kind == OpKind::kGetResinfo) TEXUNIT_RETURN_IF_ERROR(Need(req, req.in.mip, "mip", s));
   TEXUNIT_RETURN_IF_ERROR(PrepareData(req, s));
 
   if (img.unbound) {

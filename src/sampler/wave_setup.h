@@ -4,6 +4,7 @@
 // Its `key` holds what selects code (sample_key.h); the rest are the values the code reads.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 
@@ -34,9 +35,18 @@ struct LevelTable {
 // Where a result component comes from after filtering.
 enum : uint8_t { kSelX = 0, kSelY = 1, kSelZ = 2, kSelW = 3, kSelZero = 4, kSelOne = 5 };
 
+// A request's operand and result pointers as one list of words: TexOperands', then TexResults'.
+inline constexpr size_t kOperandArrays = sizeof(TexOperands) / sizeof(void*);
+inline constexpr size_t kResultArrays = sizeof(TexResults) / sizeof(void*);
+static_assert(sizeof(TexOperands) == 20 * sizeof(void*), "TexOperands: pointers only");
+static_assert(sizeof(TexResults) == 5 * sizeof(void*), "TexResults: pointers only");
+
 struct WaveSetup {
   SampleKey key;  // the static part: every field that selects code
   const TexRequest* req = nullptr;
+  // Bit i: PrepareWave read whether the i-th of the request's operand and result pointers (in the
+  // order above) is null. Requests that agree on those bits' pointers prepare alike.
+  uint32_t array_reads = 0;
   const uint8_t* host = nullptr;  // where loads and samples read: the image, or `tiny` below
   uint8_t* store_host = nullptr;  // where stores write (the image)
   // The footprint resolved from the request's memory at store_host (0 when the op reads none),

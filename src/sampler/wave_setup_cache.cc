@@ -1,8 +1,10 @@
 #include "sampler/wave_setup_cache.h"
 
+#include <bit>
+#include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <type_traits>
-#include <utility>
 
 #include "common/same_bytes.h"
 
@@ -16,48 +18,21 @@ static_assert(std::is_trivially_copyable_v<ImageDesc>);
 static_assert(std::is_trivially_copyable_v<SamplerDesc>);
 static_assert(std::is_trivially_copyable_v<Modifiers>);
 
-// Bit i: the i-th pointer of the operand and result arrays is set. PrepareWave's null checks read
-// nothing else of the arrays, so requests that agree here pass or fail them alike.
-constexpr size_t kInArrays = sizeof(TexOperands) / sizeof(uintptr_t);
-constexpr size_t kOutArrays = sizeof(TexResults) / sizeof(uintptr_t);
-static_assert(sizeof(TexOperands) == 20 * sizeof(const uint32_t*), "TexOperands: pointers only");
-static_assert(sizeof(TexResults) == 5 * sizeof(uint32_t*), "TexResults: pointers only");
-
-constexpr size_t kArrayWords = kInArrays + kOutArrays;
-
-// The request's array pointers as words, copied straight-line, never as structs: a struct copy of
-// this size compiles to `rep movs`, whose start-up cost was a third of PrepareWaveCached's time
-// on every wave whose arrays moved (a batch with one buffer per wave).
-struct ArrayWords {
-  uintptr_t w[kArrayWords];
-};
-
-template <size_t... I>
-void CopyWords(const ArrayWords& from, ArrayWords* to, std::index_sequence<I...>) {
-  ((to->w[I] = from.w[I]), ...);
-}
-
-template <size_t... I>
-ArrayWords WordsAt(const unsigned char* in, const unsigned char* out, std::index_sequence<I...>) {
-  ArrayWords a;
-  ((std::memcpy(&a.w[I], I < kInArrays ? in + I * 8 : out + (I - kInArrays) * 8, 8)), ...);
-  return a;
-}
-
-ArrayWords ArraysOf(const TexRequest& r) {
-  static_assert(sizeof(uintptr_t) == 8);
-  return WordsAt(reinterpret_cast<const unsigned char*>(&r.in),
-                 reinterpret_cast<const unsigned char*>(&r.out),
-                 std::make_index_sequence<kArrayWords>());
-}
-
-template <size_t... I>
-uint32_t NonNullBits(const ArrayWords& a, std::index_sequence<I...>) {
-  return ((uint32_t{a.w[I] != 0} << I) | ...);  // straight-line: no loop, no spilled array
-}
-
-uint32_t PresenceMask(const ArrayWords& a) {
-  return NonNullBits(a, std::make_index_sequence<kArrayWords>());
+// Bit i set where the request's i-th operand or result pointer (WaveSetup::array_reads' order)
+// is non-null, for the bits of `reads`: the pointers PrepareWave looked at, a handful. The two
+// structs are adjacent in TexRequest, so pointer i is the i-th word from `in`.
+static_assert(offsetof(TexRequest, out) == offsetof(TexRequest, in) + sizeof(TexOperands));
+constexpr size_t kArrayBytes = sizeof(TexOperands) + sizeof(TexResults);
+uint32_t ArraysPresent(const TexRequest& r, uint32_t reads) {
+  const auto* words = reinterpret_cast<const unsigned char*>(&r.in);
+  uint32_t present = 0;
+  for (; reads != 0; reads &= reads - 1) {
+    const int i = std::countr_zero(reads);
+    uintptr_t word;
+    std::memcpy(&word, words + i * sizeof(word), sizeof(word));
+    present |= uint32_t{word != 0} << i;
+  }
+  return present;
 }
 
 // The REGISTER border color a setup copied, when the S# selects one that the table has (else
@@ -81,10 +56,10 @@ struct Entry {
   bool format_fast_paths = true;
   bool box_reads = false;
   bool has_sampler = false;
-  uint32_t presence = 0;
-  // The arrays of the request that last matched: a request with the same arrays (an emulator
-  // reusing its operand buffers) has the same presence mask without computing it.
-  ArrayWords arrays;
+  uint32_t arrays_present = 0;  // ArraysPresent of the setup's array_reads
+  // The operand and result pointers of the request it was prepared for: a request with the same
+  // ones (an emulator reusing its register file) matches them with one compare.
+  unsigned char arrays[kArrayBytes] = {};
   const Memory* memory = nullptr;
   uint64_t memory_version = 0;  // the mapping setup.host was resolved in (0: none)
   const void* border_table = nullptr;
@@ -106,12 +81,12 @@ bool Matches(Entry& e, const TexRequest& r, const ExecOptions& options) {
     return false;
   }
   if (!SameObject(e.mods, r.mods) || !SameObject(e.image, *r.image)) return false;
-  // The presence mask only when the arrays moved.
-  if (!SameBytes<sizeof(TexOperands)>(e.arrays.w, &r.in) ||
-      !SameBytes<sizeof(TexResults)>(e.arrays.w + kInArrays, &r.out)) {
-    const ArrayWords arrays = ArraysOf(r);
-    if (PresenceMask(arrays) != e.presence) return false;
-    CopyWords(arrays, &e.arrays, std::make_index_sequence<kArrayWords>());
+  // Other arrays (a batch gives each wave its own) only need the same presence where PrepareWave
+  // looked; they are remembered, for a caller that moved them once (gcn::Execute's first request
+  // of an instruction is not the in-place one that follows).
+  if (!SameBytes<kArrayBytes>(e.arrays, &r.in)) {
+    if (ArraysPresent(r, e.setup.array_reads) != e.arrays_present) return false;
+    CopyBytes<kArrayBytes>(e.arrays, &r.in);
   }
   if (r.sampler != nullptr && !SameObject(e.sampler, *r.sampler)) return false;
   if (e.setup.key.has_border && r.sampler->border_color_type == BorderColorType::kRegister) {
@@ -135,8 +110,8 @@ bool Matches(Entry& e, const TexRequest& r, const ExecOptions& options) {
 
 void Remember(Entry& e, const TexRequest& r, const ExecOptions& options) {
   e.op = r.op;
-  e.arrays = ArraysOf(r);
-  e.presence = PresenceMask(e.arrays);
+  e.arrays_present = ArraysPresent(r, e.setup.array_reads);
+  std::memcpy(e.arrays, &r.in, kArrayBytes);
   e.memory = r.memory;
   e.memory_version = r.memory != nullptr ? r.memory->mapping_version() : 0;
   e.precision = r.precision;

@@ -8,11 +8,14 @@
 
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <new>
 #include <utility>
 #include <vector>
 
+#include "sampler/wave_setup.h"
+#include "sampler/wave_setup_cache.h"
 #include "texunit/runtime.h"
 
 namespace texunit {
@@ -335,6 +338,82 @@ TEST(SetupCache, RuntimesWithDifferentFastPathsShareAThread) {
     for (auto& o : f.out) o.assign(64, 0);
     ASSERT_TRUE((i % 2 ? slow : fast)->Execute(f.req).ok());
     f.ExpectTexels(0);
+  }
+}
+
+// The cache compares only the operand and result pointers whose presence PrepareWave read
+// (WaveSetup::array_reads). Whatever one pointer of a valid request is changed to (null, or an
+// array where there was none), the cached setup must agree with a fresh PrepareWave: the same
+// status code and, when it succeeds, the same key. A read the setup did not record would let the
+// cache pass a request PrepareWave rejects (or keep a status dword it no longer writes).
+TEST(SetupCache, EveryOperandPointerIsComparedWherePrepareWaveReadsIt) {
+  Fixture f;
+  std::vector<uint32_t> dummy(64, 0);
+  struct Variant {
+    const char* name;
+    Op op;
+    uint8_t dmask;
+    bool tfe;
+    bool sampler;
+  };
+  const Variant variants[] = {
+      {"sample_lz", {OpKind::kSample, kOpLz}, 0xF, false, true},
+      {"sample_l_o", {OpKind::kSample, kOpLod | kOpOffset}, 0x3, false, true},
+      {"sample_b_cl", {OpKind::kSample, kOpBias | kOpClamp}, 0x1, false, true},
+      {"sample_d", {OpKind::kSample, kOpDeriv}, 0xF, false, true},
+      {"sample_lz tfe", {OpKind::kSample, kOpLz}, 0xF, true, true},
+      {"gather4_lz", {OpKind::kGather4, kOpLz}, 0x1, false, true},
+      {"load_mip", {OpKind::kLoad, kOpMip}, 0xF, false, false},
+      {"store", {OpKind::kStore, 0}, 0x5, false, false},
+  };
+  constexpr size_t kPointers = kOperandArrays + kResultArrays;
+  for (const Variant& v : variants) {
+    TexRequest base = f.req;
+    base.op = v.op;
+    base.mods.dmask = v.dmask;
+    base.mods.tfe = v.tfe;
+    base.sampler = v.sampler ? &f.sampler : nullptr;
+    // Every pointer the op takes, and no other: a 64-lane array each.
+    base.in = TexOperands{};
+    base.out = TexResults{};
+    base.in.coord[0] = base.in.coord[1] = dummy.data();
+    if (v.op.flags & kOpMip) base.in.mip = dummy.data();
+    if (v.op.flags & kOpLod) base.in.lod = dummy.data();
+    if (v.op.flags & kOpBias) base.in.bias = dummy.data();
+    if (v.op.flags & kOpClamp) base.in.clamp = dummy.data();
+    if (v.op.flags & kOpOffset) base.in.offset = dummy.data();
+    if (v.op.flags & kOpDeriv) {
+      for (auto& d : base.in.deriv) d[0] = d[1] = dummy.data();
+    }
+    if (v.op.kind == OpKind::kStore) {
+      base.in.data[0] = base.in.data[1] = dummy.data();
+    } else {
+      const int n = v.op.kind == OpKind::kGather4 ? 4 : std::popcount(v.dmask);
+      for (int k = 0; k < n; ++k) base.out.data[k] = f.out[k].data();
+      if (v.tfe) base.out.status = dummy.data();
+    }
+    {
+      WaveSetup fresh;
+      ASSERT_TRUE(PrepareWave(base, ExecOptions{}, &fresh).ok()) << v.name;
+    }
+    for (size_t i = 0; i < kPointers; ++i) {
+      TexRequest r = base;
+      auto* words = reinterpret_cast<unsigned char*>(&r.in);
+      const uint32_t* p;
+      std::memcpy(&p, words + i * sizeof(p), sizeof(p));
+      p = p == nullptr ? dummy.data() : nullptr;
+      std::memcpy(words + i * sizeof(p), &p, sizeof(p));
+      WaveSetup fresh;
+      const Status want = PrepareWave(r, ExecOptions{}, &fresh);
+      const WaveSetup* warm = nullptr;
+      ASSERT_TRUE(PrepareWaveCached(base, ExecOptions{}, &warm).ok()) << v.name;
+      const WaveSetup* cached = nullptr;
+      const Status got = PrepareWaveCached(r, ExecOptions{}, &cached);
+      ASSERT_EQ(got.code(), want.code()) << v.name << ", pointer " << i << ": " << want.ToString();
+      if (want.ok()) {
+        EXPECT_TRUE(cached->key == fresh.key) << v.name << ", pointer " << i;
+      }
+    }
   }
 }
 
