@@ -6,7 +6,9 @@
 // Load and store use integer texel indices. One sample is one active lane's result.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <new>
 #include <span>
@@ -97,6 +99,11 @@ class BenchWorkload {
   SamplerDesc sampler_;
   // Each wave's 64-lane slice of these is 256 bytes, so with the arrays on a cache line every
   // slice is too, as a register file's VGPRs are: vector loads and stores do not split lines.
+  // Arrays of one size from the allocator also start at one offset in their pages, so a wave's
+  // slices of all six would share their low 12 address bits, and the next chunk's coordinate
+  // loads wait on this chunk's result stores as if they might overlap (4K aliasing); a register
+  // file's VGPRs lie 256 bytes apart. Each array starts 320 bytes (five lines) further into its
+  // page than the one before, eight offsets in turn: 1024x1024 coherent point and bilinear +5-8%.
   template <typename T>
   struct CacheLineAllocator {
     using value_type = T;
@@ -104,9 +111,19 @@ class BenchWorkload {
     template <typename U>
     CacheLineAllocator(const CacheLineAllocator<U>&) {}
     T* allocate(size_t n) {
-      return static_cast<T*>(::operator new (n * sizeof(T), std::align_val_t{64}));
+      static std::atomic<unsigned> arrays{0};
+      const size_t skew = 64 + 320 * (arrays++ % 8);  // the page's first line keeps `base`
+      auto* base = static_cast<unsigned char*>(
+          ::operator new (n * sizeof(T) + skew, std::align_val_t{4096}));
+      unsigned char* p = base + skew;
+      std::memcpy(p - sizeof(base), &base, sizeof(base));
+      return reinterpret_cast<T*>(p);
     }
-    void deallocate(T* p, size_t) { ::operator delete (p, std::align_val_t{64}); }
+    void deallocate(T* p, size_t) {
+      unsigned char* base;
+      std::memcpy(&base, reinterpret_cast<unsigned char*>(p) - sizeof(base), sizeof(base));
+      ::operator delete (base, std::align_val_t{4096});
+    }
     bool operator==(const CacheLineAllocator&) const { return true; }
   };
   using LaneArray = std::vector<uint32_t, CacheLineAllocator<uint32_t>>;
