@@ -76,15 +76,21 @@ HWY_INLINE VI BoxLookup(const VI* r, VI idx) {
 #endif
 }
 
+// The first word of `rows` rows of Lanes() words of level `b` from texel (x, y), or -1 when the
+// last row would end past the footprint.
+HWY_INLINE int64_t BoxRowsStart(const BoxLevel& b, int32_t x, int64_t y, int rows) {
+  const int64_t first = b.offset + y * b.pitch + x;
+  const int64_t end = first + (rows - 1) * b.pitch + static_cast<int64_t>(hn::Lanes(DI()));
+  return end > b.words ? -1 : first;
+}
+
 // Loads `rows` rows of level `b` from the anchor texel (xa, ya) into r, if the last row's
 // Lanes() words end inside the footprint.
 HWY_INLINE bool LoadBoxRows(const BoxLevel& b, int32_t xa, int32_t ya, int rows, VI* r) {
-  const DI di;
-  const int64_t first = b.offset + ya * b.pitch + xa;
-  const int64_t end = first + (rows - 1) * b.pitch + static_cast<int64_t>(hn::Lanes(di));
-  if (end > b.words) return false;
+  const int64_t first = BoxRowsStart(b, xa, ya, rows);
+  if (first < 0) return false;
   const int32_t* p = b.host + first;
-  for (int k = 0; k < rows; ++k) r[k] = hn::LoadU(di, p + k * b.pitch);
+  for (int k = 0; k < rows; ++k) r[k] = hn::LoadU(DI(), p + k * b.pitch);
   return true;
 }
 
@@ -96,8 +102,8 @@ HWY_INLINE bool LoadBoxRows(const BoxLevel& b, int32_t xa, int32_t ya, int rows,
 // on a wave whose texture is in L1, so it does not ask.
 HWY_INLINE void PrefetchTileBelow(const BoxLevel& b, int32_t xa, int32_t ya, int rows) {
   const int64_t n = static_cast<int64_t>(hn::Lanes(DI()));
-  const int64_t first = b.offset + (static_cast<int64_t>(ya) + 8) * b.pitch + xa;
-  if (first + (rows - 1) * b.pitch + n > b.words) return;
+  const int64_t first = BoxRowsStart(b, xa, static_cast<int64_t>(ya) + 8, rows);
+  if (first < 0) return;
   for (int k = 0; k < rows; ++k) {
     // A row of Lanes() words may straddle two lines: ask for its first and last word's.
     __builtin_prefetch(b.host + first + k * b.pitch);

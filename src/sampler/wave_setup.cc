@@ -50,11 +50,8 @@ Status CheckFilter(const char* field, uint8_t v, uint8_t max) {
 // Records in s->array_reads that the setup read whether `field`, one of req's operand or result
 // pointers, is null (the setup cache compares only those).
 void ReadArray(const TexRequest& req, const void* field, WaveSetup* s) {
-  const auto a = reinterpret_cast<uintptr_t>(field);
-  const auto in = reinterpret_cast<uintptr_t>(&req.in);
-  const auto out = reinterpret_cast<uintptr_t>(&req.out);
   const uintptr_t word =
-      a >= out ? kOperandArrays + (a - out) / sizeof(void*) : (a - in) / sizeof(void*);
+      (reinterpret_cast<uintptr_t>(field) - reinterpret_cast<uintptr_t>(&req.in)) / sizeof(void*);
   s->array_reads |= uint32_t{1} << word;
 }
 

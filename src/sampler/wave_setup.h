@@ -35,11 +35,13 @@ struct LevelTable {
 // Where a result component comes from after filtering.
 enum : uint8_t { kSelX = 0, kSelY = 1, kSelZ = 2, kSelW = 3, kSelZero = 4, kSelOne = 5 };
 
-// A request's operand and result pointers as one list of words: TexOperands', then TexResults'.
+// A request's operand and result pointers as one list of words: TexOperands', then TexResults',
+// which follow them in TexRequest, so pointer i is the i-th word from `in`.
 inline constexpr size_t kOperandArrays = sizeof(TexOperands) / sizeof(void*);
 inline constexpr size_t kResultArrays = sizeof(TexResults) / sizeof(void*);
 static_assert(sizeof(TexOperands) == 20 * sizeof(void*), "TexOperands: pointers only");
 static_assert(sizeof(TexResults) == 5 * sizeof(void*), "TexResults: pointers only");
+static_assert(offsetof(TexRequest, out) == offsetof(TexRequest, in) + sizeof(TexOperands));
 
 struct WaveSetup {
   SampleKey key;  // the static part: every field that selects code

@@ -18,10 +18,9 @@ static_assert(std::is_trivially_copyable_v<ImageDesc>);
 static_assert(std::is_trivially_copyable_v<SamplerDesc>);
 static_assert(std::is_trivially_copyable_v<Modifiers>);
 
-// Bit i set where the request's i-th operand or result pointer (WaveSetup::array_reads' order)
-// is non-null, for the bits of `reads`: the pointers PrepareWave looked at, a handful. The two
-// structs are adjacent in TexRequest, so pointer i is the i-th word from `in`.
-static_assert(offsetof(TexRequest, out) == offsetof(TexRequest, in) + sizeof(TexOperands));
+// Bit i set where the request's i-th operand or result pointer (WaveSetup::array_reads' order:
+// the i-th word from `in`) is non-null, for the bits of `reads`: the pointers PrepareWave looked
+// at, a handful.
 constexpr size_t kArrayBytes = sizeof(TexOperands) + sizeof(TexResults);
 uint32_t ArraysPresent(const TexRequest& r, uint32_t reads) {
   const auto* words = reinterpret_cast<const unsigned char*>(&r.in);
