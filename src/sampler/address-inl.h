@@ -18,6 +18,39 @@ HWY_BEFORE_NAMESPACE();
 namespace texunit {
 namespace HWY_NAMESPACE {
 
+// Where the address stage reads the choices a wave makes for every chunk (whether each axis's
+// WRAP is a mask, TRUNC_COORD's rounding, unnormalized coordinates, kHardware's weights, _O):
+// from the wave's key, or, in the staged kernels' usual wave, from constants (UsualAddress), so
+// that none of its chunks tests them. The functions below take it as a template parameter.
+struct WaveAddress {
+  static bool Pow2X(const SampleKey& k) { return k.pow2_x; }
+  static bool Pow2Y(const SampleKey& k) { return k.pow2_y; }
+  static bool PointRound(const SampleKey& k) { return k.point_round; }
+  static bool Unnormalized(const SampleKey& k) { return k.unnormalized; }
+  static bool HardwarePrecision(const SampleKey& k) { return k.hardware_precision; }
+  static bool Offsets(const SampleKey& k) { return k.use_offset; }
+};
+
+// The usual 2D wave: power-of-two sizes (WRAP is a mask; the other clamp modes do not ask),
+// normalized coordinates, float weights, no _O, and TRUNC_COORD = 0 where it rounds (kPointRound:
+// POINT filtering).
+template <bool kPointRound>
+struct UsualAddress {
+  static constexpr bool Pow2X(const SampleKey&) { return true; }
+  static constexpr bool Pow2Y(const SampleKey&) { return true; }
+  static constexpr bool PointRound(const SampleKey&) { return kPointRound; }
+  static constexpr bool Unnormalized(const SampleKey&) { return false; }
+  static constexpr bool HardwarePrecision(const SampleKey&) { return false; }
+  static constexpr bool Offsets(const SampleKey&) { return false; }
+};
+
+// Whether a wave whose CLAMP_X and CLAMP_Y are `wrap` or not is the usual one.
+template <bool kPointRound>
+HWY_INLINE bool IsUsualAddress(const SampleKey& k, bool wrap) {
+  return (!wrap || (k.pow2_x && k.pow2_y)) && k.point_round == kPointRound && !k.unnormalized &&
+         !k.hardware_precision && !k.use_offset;
+}
+
 // NaN -> 0, then clamp to [-2^24, 2^24] so that floor() converts to int32 exactly.
 HWY_INLINE VF SanitizeCoord(DF df, VF u) {
   u = hn::IfThenZeroElse(hn::IsNaN(u), u);
@@ -134,8 +167,9 @@ HWY_INLINE VF RoundPointCoord(VF u) {
 // three operations (two on AVX-512) where RoundPointCoord, its floor and its conversion take a
 // dozen. SCALAR's Round adds 0.5 first (RoundPointCoord says why that is wrong), so it keeps the
 // float steps.
+template <class A = WaveAddress>
 HWY_INLINE VI PointFloor(const WaveSetup& s, VF u) {
-  if (!s.key.point_round) return FloorToI32(u);
+  if (!A::PointRound(s.key)) return FloorToI32(u);
 #if HWY_TARGET == HWY_SCALAR
   return hn::ConvertTo(DI(), hn::Floor(RoundPointCoord(u)));
 #else
@@ -151,6 +185,7 @@ struct LevelGeometry {
 };
 
 // Fills m for each lane's level; returns the level every lane is on, or -1 (UniformLevel).
+template <class A = WaveAddress>
 HWY_INLINE int LookupLevel(const WaveSetup& s, VI level, LevelGeometry& m) {
   const DF df;
   const DI di;
@@ -162,7 +197,7 @@ HWY_INLINE int LookupLevel(const WaveSetup& s, VI level, LevelGeometry& m) {
   m.offset_words = LevelLookup(di, lt.offset_words, level, uniform);
   m.inv_w = LevelLookup(df, lt.inv_width, level, uniform);
   m.inv_h = LevelLookup(df, lt.inv_height, level, uniform);
-  if (!s.key.unnormalized) {
+  if (!A::Unnormalized(s.key)) {
     m.fw = LevelLookup(df, lt.fwidth, level, uniform);
     m.fh = LevelLookup(df, lt.fheight, level, uniform);
   } else {
@@ -172,10 +207,11 @@ HWY_INLINE int LookupLevel(const WaveSetup& s, VI level, LevelGeometry& m) {
 }
 
 // Texel-space u, v: scaled unless unnormalized, NaN to 0, clamped to +-2^24.
+template <class A = WaveAddress>
 HWY_INLINE void TexelSpace(const WaveSetup& s, const LevelGeometry& g, VF sc, VF tc, VF* u, VF* v) {
   const DF df;
-  *u = SanitizeCoord(df, s.key.unnormalized ? sc : hn::Mul(sc, g.fw));
-  *v = SanitizeCoord(df, s.key.unnormalized ? tc : hn::Mul(tc, g.fh));
+  *u = SanitizeCoord(df, A::Unnormalized(s.key) ? sc : hn::Mul(sc, g.fw));
+  *v = SanitizeCoord(df, A::Unnormalized(s.key) ? tc : hn::Mul(tc, g.fh));
 }
 
 // _O: the 6-bit two's-complement X (bits 5:0) and Y (bits 13:8) of each lane's offset dword.
@@ -213,12 +249,12 @@ HWY_INLINE void VolumeAxis(const WaveSetup& s, const SamplerOperands& op, size_t
 // included) plus the offset, mapped by the clamp mode. The half-border modes clamp u to [lo, n]
 // and read the last texel at u = n (OpenGL's s = 1 rule): min(max(i, lo), n - 1), as lo and n are
 // integers.
-template <bool kBorder>
+template <bool kBorder, class A = WaveAddress>
 HWY_INLINE VI PointAxis(const WaveSetup& s, ClampMode mode, VF u, VI n, VF inv_n, bool pow2,
                         VI offset, MI* border) {
   const DF df;
   const DI di;
-  VI i = PointFloor(s, u);
+  VI i = PointFloor<A>(s, u);
   if (kBorder && IsHalfBorderMode(mode)) {
     const VI lo = mode == ClampMode::kClampHalfBorder ? hn::Zero(di) : hn::Neg(n);
     i = hn::Min(hn::Max(i, lo), hn::Sub(n, hn::Set(di, 1)));
@@ -229,11 +265,11 @@ HWY_INLINE VI PointAxis(const WaveSetup& s, ClampMode mode, VF u, VI n, VF inv_n
 // POINT: the texel (floor(u) + ox, floor(v) + oy) after the clamp modes; `*border` marks border
 // texels (left false when neither axis has a border mode).
 // `cx`, `cy` are the wave's CLAMP_X and CLAMP_Y, or the constants a kernel's key fixes them to.
-template <bool kBorder>
+template <bool kBorder, class A = WaveAddress>
 HWY_INLINE void PointTexel(const WaveSetup& s, const LevelGeometry& g, VF u, VF v, VI ox, VI oy,
                            VI* x, VI* y, MI* border, ClampMode cx, ClampMode cy) {
-  *x = PointAxis<kBorder>(s, cx, u, g.w, g.inv_w, s.key.pow2_x, ox, border);
-  *y = PointAxis<kBorder>(s, cy, v, g.h, g.inv_h, s.key.pow2_y, oy, border);
+  *x = PointAxis<kBorder, A>(s, cx, u, g.w, g.inv_w, A::Pow2X(s.key), ox, border);
+  *y = PointAxis<kBorder, A>(s, cy, v, g.h, g.inv_h, A::Pow2Y(s.key), oy, border);
 }
 template <bool kBorder>
 HWY_INLINE void PointTexel(const WaveSetup& s, const LevelGeometry& g, VF u, VF v, VI ox, VI oy,
@@ -244,31 +280,32 @@ HWY_INLINE void PointTexel(const WaveSetup& s, const LevelGeometry& g, VF u, VF 
 // The fractional part of one bilinear axis: `linear` lanes take floor(u - 0.5) as *i0 and the
 // weight of the next texel as *a (quantised in kHardware); the others their POINT index and
 // weight 0.
+template <class A = WaveAddress>
 HWY_INLINE void AxisFraction(const WaveSetup& s, VF u, MF linear, VI* i0, VF* a) {
   const DF df;
   const DI di;
   const VF x = hn::Sub(u, hn::Set(df, 0.5f));
   const VF fx = hn::Floor(x);
   *a = hn::IfThenElseZero(linear, hn::Sub(x, fx));
-  if (s.key.hardware_precision) *a = Quantize8(*a);
+  if (A::HardwarePrecision(s.key)) *a = Quantize8(*a);
   *i0 = IntegralToI32(fx);
   // Chunks of bilinear lanes only (the usual case) skip the POINT index.
   if (!hn::AllTrue(df, linear)) {
-    *i0 = hn::IfThenElse(hn::RebindMask(di, linear), *i0, PointFloor(s, u));
+    *i0 = hn::IfThenElse(hn::RebindMask(di, linear), *i0, PointFloor<A>(s, u));
   }
 }
 
 // One axis of the bilinear footprint: texels i0 + 1 apart after the clamp mode (*x0, *x1), the
 // weight of the second (*a), and the border marks (*b0, *b1; set only by border modes). Lanes
 // outside `linear` get their POINT texel as the first and weight 0.
-template <bool kBorder>
+template <bool kBorder, class A = WaveAddress>
 HWY_INLINE void LinearAxis(const WaveSetup& s, ClampMode mode, VF u, VI n, VF inv_n, bool pow2,
                            VI offset, MF linear, VI* x0, VI* x1, VF* a, MI* b0, MI* b1) {
   const DF df;
   const DI di;
   if constexpr (kBorder) u = HalfBorderClamp(mode, u, n);
   VI i0;
-  AxisFraction(s, u, linear, &i0, a);
+  AxisFraction<A>(s, u, linear, &i0, a);
   if constexpr (kBorder) {
     // POINT lanes (of a mixed chunk: AxisFraction gave them PointFloor of the clamped u) take the
     // half-border modes' last-texel rule.
@@ -293,13 +330,13 @@ struct Footprint {
   VField<MI> bx0, bx1, by0, by1;
 };
 
-template <bool kBorder>
+template <bool kBorder, class A = WaveAddress>
 HWY_INLINE void BilinearFootprint(const WaveSetup& s, const LevelGeometry& g, VF u, VF v, VI ox,
                                   VI oy, MF linear, Footprint& m, ClampMode cx, ClampMode cy) {
-  LinearAxis<kBorder>(s, cx, u, g.w, g.inv_w, s.key.pow2_x, ox, linear, &m.x0, &m.x1, &m.a, &m.bx0,
-                      &m.bx1);
-  LinearAxis<kBorder>(s, cy, v, g.h, g.inv_h, s.key.pow2_y, oy, linear, &m.y0, &m.y1, &m.b, &m.by0,
-                      &m.by1);
+  LinearAxis<kBorder, A>(s, cx, u, g.w, g.inv_w, A::Pow2X(s.key), ox, linear, &m.x0, &m.x1, &m.a,
+                         &m.bx0, &m.bx1);
+  LinearAxis<kBorder, A>(s, cy, v, g.h, g.inv_h, A::Pow2Y(s.key), oy, linear, &m.y0, &m.y1, &m.b,
+                         &m.by0, &m.by1);
 }
 template <bool kBorder>
 HWY_INLINE void BilinearFootprint(const WaveSetup& s, const LevelGeometry& g, VF u, VF v, VI ox,

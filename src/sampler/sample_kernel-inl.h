@@ -357,7 +357,7 @@ constexpr bool IsStagedKernel() {
 // Pass 1 of SampleWaveStaged at one level, whose geometry is `g` (LookupLevel's; `box` the
 // coherent reads' view of it, MakeBoxLevel's of LookupLevel's result): the chunk's texel words to
 // `w` ([tap][word][lane]) and, for BILINEAR, its weights a and b to wa and wb.
-template <class K>
+template <class K, class A>
 HWY_INLINE void GatherStagedLevel(const WaveSetup& s, VF sc, VF tc, VI ox, VI oy,
                                   const LevelGeometry& g, const BoxLevel& box, MI active,
                                   uint32_t* w, float* wa, float* wb) {
@@ -368,19 +368,19 @@ HWY_INLINE void GatherStagedLevel(const WaveSetup& s, VF sc, VF tc, VI ox, VI oy
   const size_t n = hn::Lanes(df);
   const ClampMode cx = KeyClamp<K>(s.key.clamp_x), cy = KeyClamp<K>(s.key.clamp_y);
   VF u, v;
-  TexelSpace(s, g, sc, tc, &u, &v);
+  TexelSpace<A>(s, g, sc, tc, &u, &v);
   TEXUNIT_VEC4(VU, t);
   // Coherent and pair reads (box_read-inl.h) need one word per texel; boxes a chunk on one level.
   constexpr bool kBox = kHaveBoxReads && kWords == 1;
   if constexpr (K::kXy == KeyXy::kPoint) {
     VI x, y;
-    PointTexel<false>(s, g, u, v, ox, oy, &x, &y, nullptr, cx, cy);
+    PointTexel<false, A>(s, g, u, v, ox, oy, &x, &y, nullptr, cx, cy);
     if (kBox && BoxReadPoint(box, x, y, active, w)) return;
     GatherFastTexel<kPath>(s, g.offset_words, hn::Add(hn::Mul(y, g.pitch), x), active, t);
     for (int k = 0; k < kWords; ++k) hn::Store(t[k], du, w + k * n);
   } else {
     TEXUNIT_FOOTPRINT(f);
-    BilinearFootprint<false>(s, g, u, v, ox, oy, hn::FirstN(df, n), f, cx, cy);
+    BilinearFootprint<false, A>(s, g, u, v, ox, oy, hn::FirstN(df, n), f, cx, cy);
     hn::Store(f.a, df, wa);
     hn::Store(f.b, df, wb);
     if (kBox && BoxReadBilinear(box, f.x0, f.x1, f.y0, f.y1, active, w)) return;
@@ -436,7 +436,7 @@ HWY_INLINE void FilterStagedLevel(const WaveSetup& s, const uint32_t* w, const f
 // chunk read as a box in the first pass, which waits on no gather, was measured too, on the
 // EPYC: 6% slower on the 64-lane POINT wave, and 13-14% slower on coherent BILINEAR, whose
 // hand-off through the stack is four tap words and two weights a lane.)
-template <class K>
+template <class K, class A>
 HWY_INLINE void SampleWaveStaged(const WaveSetup& s) {
   constexpr FetchPath kPath = K::kPath;
   constexpr size_t kLaneWords = (K::kXy == KeyXy::kPoint ? 1 : 4) * FastPathWords(kPath);
@@ -460,19 +460,19 @@ HWY_INLINE void SampleWaveStaged(const WaveSetup& s) {
   // level 0 (ChooseLevels): its geometry is looked up once, and no chunk computes a LOD.
   const bool level_zero = mip == MipFilter::kNone || (lambda_zero && !(s.view_min_lod > 0.0f));
   TEXUNIT_LEVEL_GEOMETRY(g0);
-  LookupLevel(s, hn::Zero(di), g0);
+  LookupLevel<A>(s, hn::Zero(di), g0);
   const BoxLevel box0 = MakeBoxLevel(s, 0);
 
   for (size_t base = 0; base < out.lane_count; base += n) {
     const hn::Mask<DU> active_u = ActiveMask(du, s.exec, base);
     if (hn::AllFalse(du, active_u)) continue;
     VI ox, oy;
-    LoadOffsets(op, base, s.key.use_offset, &ox, &oy);
+    LoadOffsets(op, base, A::Offsets(s.key), &ox, &oy);
     const VF sc = hn::LoadU(df, op.s + base), tc = hn::LoadU(df, op.t + base);
     const MI active = hn::RebindMask(di, active_u);
     if (level_zero) {
-      GatherStagedLevel<K>(s, sc, tc, ox, oy, g0, box0, active, words[0] + base * kLaneWords,
-                           weights[0][0] + base, weights[0][1] + base);
+      GatherStagedLevel<K, A>(s, sc, tc, ox, oy, g0, box0, active, words[0] + base * kLaneWords,
+                              weights[0][0] + base, weights[0][1] + base);
       if constexpr (kLevels == 2) blends[base / n] = false;
       continue;
     }
@@ -481,17 +481,18 @@ HWY_INLINE void SampleWaveStaged(const WaveSetup& s) {
     ChooseLevels(s, mip, ApplyViewMinLod(s, SampleLambda(s, op, base, lambda_zero)), &d0, &d1,
                  &frac);
     TEXUNIT_LEVEL_GEOMETRY(g);
-    GatherStagedLevel<K>(s, sc, tc, ox, oy, g, MakeBoxLevel(s, LookupLevel(s, d0, g)), active,
-                         words[0] + base * kLaneWords, weights[0][0] + base, weights[0][1] + base);
+    GatherStagedLevel<K, A>(s, sc, tc, ox, oy, g, MakeBoxLevel(s, LookupLevel<A>(s, d0, g)), active,
+                            words[0] + base * kLaneWords, weights[0][0] + base,
+                            weights[0][1] + base);
     if constexpr (kLevels == 2) {
       const MF blend = hn::And(hn::RebindMask(df, active_u), hn::Gt(frac, hn::Zero(df)));
       blends[base / n] = !hn::AllFalse(df, blend);
       if (blends[base / n]) {
         hn::Store(frac, df, fracs + base);
         TEXUNIT_LEVEL_GEOMETRY(g1);
-        GatherStagedLevel<K>(s, sc, tc, ox, oy, g1, MakeBoxLevel(s, LookupLevel(s, d1, g1)),
-                             hn::RebindMask(di, blend), words[1] + base * kLaneWords,
-                             weights[1][0] + base, weights[1][1] + base);
+        GatherStagedLevel<K, A>(s, sc, tc, ox, oy, g1, MakeBoxLevel(s, LookupLevel<A>(s, d1, g1)),
+                                hn::RebindMask(di, blend), words[1] + base * kLaneWords,
+                                weights[1][0] + base, weights[1][1] + base);
       }
     }
   }
@@ -617,7 +618,15 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
 template <class K>
 HWY_NOINLINE void SampleKernel(const WaveSetup& s) {
   if constexpr (IsStagedKernel<K>()) {
-    SampleWaveStaged<K>(s);
+    // The usual wave runs with its address choices as constants (UsualAddress): measured on the
+    // EPYC, the 64-lane POINT wave through Runtime::Execute 83.2 -> 77.2 ns on AVX3.
+    static_assert(K::kAddress != KeyAddress::kAny, "the staged kernels fix their clamp mode");
+    constexpr bool kPoint = K::kXy == KeyXy::kPoint;
+    if (IsUsualAddress<kPoint>(s.key, K::kAddress == KeyAddress::kWrap)) {
+      SampleWaveStaged<K, UsualAddress<kPoint>>(s);
+    } else {
+      SampleWaveStaged<K, WaveAddress>(s);
+    }
   } else {
     SampleWaveT<K>(s);
   }

@@ -15,6 +15,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sampler/sample_key.h"
@@ -94,6 +95,9 @@ class HotKernels : public ::testing::TestWithParam<std::string> {
 TEST_P(HotKernels, EqualTheKernelsTheySpecialiseBitForBit) {
   Rng r;
   std::set<int> slots_run;
+  // Each slot's waves with the usual address key, which the staged kernels run with that key as
+  // constants (CommonAddress in sample_kernel-inl.h), and with any other: (slot, usual) pairs.
+  std::set<std::pair<int, bool>> address_keys_run;
   static const uint32_t kSizes[] = {1, 2, 3, 16, 37, 64};
   for (int iteration = 0; iteration < 1600; ++iteration) {
     const HotCase& hc = kFormats[iteration % 5];
@@ -197,6 +201,11 @@ TEST_P(HotKernels, EqualTheKernelsTheySpecialiseBitForBit) {
     ASSERT_TRUE(prepared.ok()) << prepared.ToString();
     ASSERT_GE(setup.key.hot_kernel, 0) << "iteration " << iteration;
     slots_run.insert(setup.key.hot_kernel);
+    const SampleKey& key = setup.key;
+    const bool usual = (key.clamp_x != ClampMode::kWrap || (key.pow2_x && key.pow2_y)) &&
+                       key.point_round == !key.mag_linear && !key.unnormalized &&
+                       !key.hardware_precision && !key.use_offset;
+    address_keys_run.insert({key.hot_kernel, usual});
 
     for (int path = 0; path < 3; ++path) {
       for (int c = 0; c < 4; ++c) {
@@ -226,6 +235,7 @@ TEST_P(HotKernels, EqualTheKernelsTheySpecialiseBitForBit) {
   // Point, bilinear, trilinear and aniso, WRAP and CLAMP_LAST_TEXEL, on all five formats (LZ and
   // MIP_FILTER NONE land trilinear and aniso waves on the bilinear slots, so they are drawn often).
   EXPECT_EQ(slots_run.size(), static_cast<size_t>(kHotSampleKernels));
+  EXPECT_EQ(address_keys_run.size(), static_cast<size_t>(2 * kHotSampleKernels));
 }
 
 // What selects a hot kernel, and what keeps a wave on the plain or general kernel.
