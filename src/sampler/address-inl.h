@@ -32,23 +32,21 @@ struct WaveAddress {
 };
 
 // The usual 2D wave: power-of-two sizes (WRAP is a mask; the other clamp modes do not ask),
-// normalized coordinates, float weights, no _O, and TRUNC_COORD = 0 where it rounds (kPointRound:
-// POINT filtering).
-template <bool kPointRound>
+// normalized coordinates, float weights and no _O. TRUNC_COORD stays the wave's: POINT samplers
+// come with either value (AMD's default rounds, radv asks for the floor).
 struct UsualAddress {
   static constexpr bool Pow2X(const SampleKey&) { return true; }
   static constexpr bool Pow2Y(const SampleKey&) { return true; }
-  static constexpr bool PointRound(const SampleKey&) { return kPointRound; }
+  static bool PointRound(const SampleKey& k) { return k.point_round; }
   static constexpr bool Unnormalized(const SampleKey&) { return false; }
   static constexpr bool HardwarePrecision(const SampleKey&) { return false; }
   static constexpr bool Offsets(const SampleKey&) { return false; }
 };
 
 // Whether a wave whose CLAMP_X and CLAMP_Y are `wrap` or not is the usual one.
-template <bool kPointRound>
 HWY_INLINE bool IsUsualAddress(const SampleKey& k, bool wrap) {
-  return (!wrap || (k.pow2_x && k.pow2_y)) && k.point_round == kPointRound && !k.unnormalized &&
-         !k.hardware_precision && !k.use_offset;
+  return (!wrap || (k.pow2_x && k.pow2_y)) && !k.unnormalized && !k.hardware_precision &&
+         !k.use_offset;
 }
 
 // NaN -> 0, then clamp to [-2^24, 2^24] so that floor() converts to int32 exactly.

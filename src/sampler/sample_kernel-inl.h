@@ -619,11 +619,10 @@ template <class K>
 HWY_NOINLINE void SampleKernel(const WaveSetup& s) {
   if constexpr (IsStagedKernel<K>()) {
     // The usual wave runs with its address choices as constants (UsualAddress): measured on the
-    // EPYC, the 64-lane POINT wave through Runtime::Execute 83.2 -> 77.2 ns on AVX3.
+    // EPYC, the 64-lane POINT wave through Runtime::Execute 85.7 -> 79.3 ns on AVX3.
     static_assert(K::kAddress != KeyAddress::kAny, "the staged kernels fix their clamp mode");
-    constexpr bool kPoint = K::kXy == KeyXy::kPoint;
-    if (IsUsualAddress<kPoint>(s.key, K::kAddress == KeyAddress::kWrap)) {
-      SampleWaveStaged<K, UsualAddress<kPoint>>(s);
+    if (IsUsualAddress(s.key, K::kAddress == KeyAddress::kWrap)) {
+      SampleWaveStaged<K, UsualAddress>(s);
     } else {
       SampleWaveStaged<K, WaveAddress>(s);
     }

@@ -203,8 +203,7 @@ TEST_P(HotKernels, EqualTheKernelsTheySpecialiseBitForBit) {
     slots_run.insert(setup.key.hot_kernel);
     const SampleKey& key = setup.key;
     const bool usual = (key.clamp_x != ClampMode::kWrap || (key.pow2_x && key.pow2_y)) &&
-                       key.point_round == !key.mag_linear && !key.unnormalized &&
-                       !key.hardware_precision && !key.use_offset;
+                       !key.unnormalized && !key.hardware_precision && !key.use_offset;
     address_keys_run.insert({key.hot_kernel, usual});
 
     for (int path = 0; path < 3; ++path) {
