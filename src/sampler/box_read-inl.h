@@ -45,6 +45,22 @@ HWY_INLINE BoxLevel MakeBoxLevel(const WaveSetup& s, int uniform) {
   return b;
 }
 
+// BILINEAR taps in pairs, for chunks that are not a box (scattered lanes): when every active
+// lane's x1 is x0 + 1, texels (x0, y) and (x1, y) are adjacent words, read as one 64-bit element
+// of a gather, so a chunk gathers half as many elements. `row0`, `row1` are the rows' first
+// elements and `offset` the level's, in words; inactive lanes read words 0 and 1 (a level two
+// texels wide exists, so the footprint holds them). Taps to w as BoxReadBilinear.
+//
+// AdjacentTaps: whether a chunk's taps pair up so; PairIndex: the word index of a row's pair
+// (the element GatherPairs reads).
+HWY_INLINE bool AdjacentTaps(VI x0, VI x1, MI active) {
+  const DI di;
+  return hn::AllFalse(di, hn::AndNot(hn::Eq(x1, hn::Add(x0, hn::Set(di, 1))), active));
+}
+HWY_INLINE VI PairIndex(VI offset, VI row, VI x0, MI active) {
+  return hn::IfThenElseZero(active, hn::Add(offset, hn::Add(row, x0)));
+}
+
 #if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX2
 constexpr bool kHaveBoxReads = true;
 
@@ -170,42 +186,40 @@ HWY_INLINE bool BoxReadBilinear(const BoxLevel& b, VI x0, VI x1, VI y0, VI y1, M
   return true;
 }
 
-// BILINEAR taps in pairs, for chunks that are not a box (scattered lanes): when every active
-// lane's x1 is x0 + 1, texels (x0, y) and (x1, y) are adjacent words, read as one 64-bit element
-// of a gather, so a chunk gathers half as many elements. `row0`, `row1` are the rows' first
-// elements and `offset` the level's, in words; inactive lanes read words 0 and 1 (a level two
-// texels wide exists, so the footprint holds them). Taps to w as BoxReadBilinear.
-HWY_INLINE bool PairReadBilinear(const WaveSetup& s, VI offset, VI x0, VI x1, VI row0, VI row1,
-                                 MI active, uint32_t* w) {
+// One row's taps as PairReadBilinear reads them: the 64-bit elements at word indices `idx`
+// (PairIndex's), the first words to out[0, n) and the second to out[n, 2n).
+HWY_INLINE void GatherPairs(const WaveSetup& s, VI idx, int32_t* out) {
   const DI di;
   const size_t n = hn::Lanes(di);
-  if (!hn::AllFalse(di, hn::AndNot(hn::Eq(x1, hn::Add(x0, hn::Set(di, 1))), active))) {
-    return false;
-  }
   const long long* base = reinterpret_cast<const long long*>(s.host);
+#if HWY_TARGET <= HWY_AVX3
+  const __m512i lo = _mm512_i32gather_epi64(_mm512_castsi512_si256(idx.raw), base, 4);
+  const __m512i hi = _mm512_i32gather_epi64(_mm512_extracti64x4_epi64(idx.raw, 1), base, 4);
+  const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+  const __m512i odd = _mm512_add_epi32(even, _mm512_set1_epi32(1));
+  hn::Store(VI{_mm512_permutex2var_epi32(lo, even, hi)}, di, out);
+  hn::Store(VI{_mm512_permutex2var_epi32(lo, odd, hi)}, di, out + n);
+#else
+  const __m256 lo =
+      _mm256_castsi256_ps(_mm256_i32gather_epi64(base, _mm256_castsi256_si128(idx.raw), 4));
+  const __m256 hi =
+      _mm256_castsi256_ps(_mm256_i32gather_epi64(base, _mm256_extracti128_si256(idx.raw, 1), 4));
+  // Per 128-bit half: lanes (0, 1, 4, 5) and (2, 3, 6, 7); then the middle quarters swap.
+  const __m256i even = _mm256_castps_si256(_mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0)));
+  const __m256i odd = _mm256_castps_si256(_mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1)));
+  hn::Store(VI{_mm256_permute4x64_epi64(even, _MM_SHUFFLE(3, 1, 2, 0))}, di, out);
+  hn::Store(VI{_mm256_permute4x64_epi64(odd, _MM_SHUFFLE(3, 1, 2, 0))}, di, out + n);
+#endif
+}
+
+// The whole read of one chunk; false (nothing read) when its taps are not adjacent.
+HWY_INLINE bool PairReadBilinear(const WaveSetup& s, VI offset, VI x0, VI x1, VI row0, VI row1,
+                                 MI active, uint32_t* w) {
+  const size_t n = hn::Lanes(DI());
+  if (!AdjacentTaps(x0, x1, active)) return false;
   int32_t* out = reinterpret_cast<int32_t*>(w);
   for (int r = 0; r < 2; ++r) {
-    const VI idx = hn::IfThenElseZero(active, hn::Add(offset, hn::Add(r ? row1 : row0, x0)));
-#if HWY_TARGET <= HWY_AVX3
-    const __m512i lo = _mm512_i32gather_epi64(_mm512_castsi512_si256(idx.raw), base, 4);
-    const __m512i hi = _mm512_i32gather_epi64(_mm512_extracti64x4_epi64(idx.raw, 1), base, 4);
-    const __m512i even =
-        _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
-    const __m512i odd = _mm512_add_epi32(even, _mm512_set1_epi32(1));
-    hn::Store(VI{_mm512_permutex2var_epi32(lo, even, hi)}, di, out + 2 * r * n);
-    hn::Store(VI{_mm512_permutex2var_epi32(lo, odd, hi)}, di, out + (2 * r + 1) * n);
-#else
-    const __m256 lo =
-        _mm256_castsi256_ps(_mm256_i32gather_epi64(base, _mm256_castsi256_si128(idx.raw), 4));
-    const __m256 hi =
-        _mm256_castsi256_ps(_mm256_i32gather_epi64(base, _mm256_extracti128_si256(idx.raw, 1), 4));
-    // Per 128-bit half: lanes (0, 1, 4, 5) and (2, 3, 6, 7); then the middle quarters swap.
-    const __m256i even = _mm256_castps_si256(_mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0)));
-    const __m256i odd = _mm256_castps_si256(_mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1)));
-    hn::Store(VI{_mm256_permute4x64_epi64(even, _MM_SHUFFLE(3, 1, 2, 0))}, di, out + 2 * r * n);
-    hn::Store(VI{_mm256_permute4x64_epi64(odd, _MM_SHUFFLE(3, 1, 2, 0))}, di,
-              out + (2 * r + 1) * n);
-#endif
+    GatherPairs(s, PairIndex(offset, r ? row1 : row0, x0, active), out + 2 * r * n);
   }
   return true;
 }
@@ -217,6 +231,8 @@ HWY_INLINE bool BoxReadBilinear(const BoxLevel&, VI, VI, VI, VI, MI, uint32_t*) 
 HWY_INLINE bool PairReadBilinear(const WaveSetup&, VI, VI, VI, VI, VI, MI, uint32_t*) {
   return false;
 }
+// Named only in branches `if constexpr (kHaveBoxReads)` discards: never defined.
+void GatherPairs(const WaveSetup& s, VI idx, int32_t* out);
 #endif
 
 }  // namespace HWY_NAMESPACE

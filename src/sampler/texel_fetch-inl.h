@@ -161,22 +161,34 @@ constexpr int FastPathWords(FetchPath p) {
   return p == FetchPath::kRgba32Float ? 4 : p == FetchPath::kRgba16Float ? 2 : 1;
 }
 
+// The index of the first word of texel `elem` of the fast path's level at `offset_words`, in the
+// memory's words: 0 for inactive lanes (GatherFastWords reads word 0 for them).
+template <FetchPath kPath>
+HWY_INLINE VI FastTexelWord(VI offset_words, VI elem, MI active) {
+  constexpr int kWords = FastPathWords(kPath);
+  constexpr int kShift = kWords == 4 ? 2 : kWords == 2 ? 1 : 0;
+  return hn::IfThenElseZero(active, hn::Add(offset_words, hn::ShiftLeft<kShift>(elem)));
+}
+
+// The fast path's words w[0..FastPathWords) (the others are not written) of the texels whose
+// first words are at `word` (FastTexelWord's).
+template <FetchPath kPath>
+HWY_INLINE void GatherFastWords(const WaveSetup& s, VI word, Vec4<VU> w) {
+  const DI di;
+  const DU du;
+  const int32_t* base = reinterpret_cast<const int32_t*>(s.host);
+  for (int k = 0; k < FastPathWords(kPath); ++k) {
+    w[k] =
+        hn::BitCast(du, hn::GatherIndex(di, base, k == 0 ? word : hn::Add(word, hn::Set(di, k))));
+  }
+}
+
 // The fast paths' words of texel `elem` (inactive lanes read word 0): w[0..FastPathWords) (the
 // others are not written).
 template <FetchPath kPath>
 HWY_INLINE void GatherFastTexel(const WaveSetup& s, VI offset_words, VI elem, MI active,
                                 Vec4<VU> w) {
-  const DI di;
-  const DU du;
-  constexpr int kWords = FastPathWords(kPath);
-  const int32_t* base = reinterpret_cast<const int32_t*>(s.host);
-  const VI word = hn::IfThenElseZero(active, hn::Add(offset_words, hn::ShiftLeft < kWords == 4 ? 2
-                                                                   : kWords == 2               ? 1
-                                                                                 : 0 > (elem)));
-  for (int k = 0; k < kWords; ++k) {
-    w[k] =
-        hn::BitCast(du, hn::GatherIndex(di, base, k == 0 ? word : hn::Add(word, hn::Set(di, k))));
-  }
+  GatherFastWords<kPath>(s, FastTexelWord<kPath>(offset_words, elem, active), w);
 }
 
 // The fast paths' channels of texel words `w` (GatherFastTexel's): the general decode's

@@ -96,7 +96,7 @@ TEST_P(HotKernels, EqualTheKernelsTheySpecialiseBitForBit) {
   Rng r;
   std::set<int> slots_run;
   // Each slot's waves with the usual address key, which the staged kernels run with that key as
-  // constants (CommonAddress in sample_kernel-inl.h), and with any other: (slot, usual) pairs.
+  // constants (UsualAddress in address-inl.h), and with any other: (slot, usual) pairs.
   std::set<std::pair<int, bool>> address_keys_run;
   static const uint32_t kSizes[] = {1, 2, 3, 16, 37, 64};
   for (int iteration = 0; iteration < 1600; ++iteration) {
