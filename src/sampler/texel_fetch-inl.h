@@ -135,11 +135,15 @@ HWY_INLINE void Rgba8Channels(VU t, Vec4<VF> out) {
   const DF df;
   const DI di;
   const DU du;
-  const VU mask = hn::Set(du, 0xFFu);
   TEXUNIT_VEC4(VU, code);
-  code[0] = hn::And(t, mask);
-  code[1] = hn::And(hn::ShiftRight<8>(t), mask);
-  code[2] = hn::And(hn::ShiftRight<16>(t), mask);
+  code[0] = hn::And(t, hn::Set(du, 0xFFu));
+  // The middle bytes in one byte shuffle each instead of a shift and a mask: each dword's byte c
+  // (dword j of a 128-bit block is bytes 4j..4j+3), its other bytes zero (indices with the top bit
+  // set).
+  const VU dword_base = hn::ShiftLeft<2>(hn::And(hn::Iota(du, 0), hn::Set(du, 3u)));
+  for (uint32_t c = 1; c < 3; ++c) {
+    code[c] = hn::TableLookupBytesOr0(t, hn::Or(dword_base, hn::Set(du, 0x80808000u | c)));
+  }
   code[3] = hn::ShiftRight<24>(t);
   if constexpr (kPath == FetchPath::kRgba8Uint) {
     for (int c = 0; c < 4; ++c) out[c] = hn::BitCast(df, code[c]);
