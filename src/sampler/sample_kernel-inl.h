@@ -203,15 +203,16 @@ HWY_INLINE void FastTexel(const WaveSetup& s, const LevelGeometry& g, VI x, VI y
   if constexpr (K::kCompare) CompareTexel(s, ref, DepthOf(s, out), out);
 }
 
-// Filters the texels of view level `level` for one chunk. `linear` marks bilinear lanes.
+// Filters the texels of view level `level` (whose geometry LookupLevel put in `g`: the caller
+// looks it up once for all of a chunk's anisotropic probes) for one chunk. `linear` marks bilinear
+// lanes.
 template <class K>
 HWY_INLINE void SampleLevel(const WaveSetup& s, const GeneralWave& w, const SamplerOperands& op,
-                            size_t base, VI level, VF sc, VF tc, VI ox, VI oy, VI oz, VF ref,
-                            MF linear, bool any_linear, MF active, Vec4<VF> out) {
+                            size_t base, VI level, const LevelGeometry& g, VF sc, VF tc, VI ox,
+                            VI oy, VI oz, VF ref, MF linear, bool any_linear, MF active,
+                            Vec4<VF> out) {
   const DF df;
   const DI di;
-  TEXUNIT_LEVEL_GEOMETRY(g);
-  LookupLevel(s, level, g);
   VF u, v;
   TexelSpace(s, g, sc, tc, &u, &v);
   const MI active_i = hn::RebindMask(di, active);
@@ -280,9 +281,9 @@ HWY_INLINE void SampleLevel(const WaveSetup& s, const GeneralWave& w, const Samp
 // by FILTER_MODE) before the mip blend. Lanes with fewer probes stop early; one probe is (s, t).
 template <class K>
 HWY_INLINE void SampleProbes(const WaveSetup& s, const GeneralWave& w, const SamplerOperands& op,
-                             size_t base, MipFilter mip, VI d0, VI d1, VF frac, VF s_raw, VF t_raw,
-                             VF probes, VF ds, VF dt, VI ox, VI oy, VI oz, VF ref, MF linear,
-                             bool any_linear, MF active, Vec4<VF> c) {
+                             size_t base, MipFilter mip, VI d0, const LevelGeometry& g0, VI d1,
+                             VF frac, VF s_raw, VF t_raw, VF probes, VF ds, VF dt, VI ox, VI oy,
+                             VI oz, VF ref, MF linear, bool any_linear, MF active, Vec4<VF> c) {
   const DF df;
   const VF one = hn::Set(df, 1.0f);
   const MF single = hn::Eq(probes, one);
@@ -292,6 +293,10 @@ HWY_INLINE void SampleProbes(const WaveSetup& s, const GeneralWave& w, const Sam
   const int most =
       static_cast<int>(hn::GetLane(hn::MaxOfLanes(df, hn::IfThenElse(active, probes, one))));
   const VF two_n = hn::Add(probes, probes);
+  // Each level's geometry once for every probe (lanes on mixed levels gather eight table entries
+  // a lookup); d1 is a level of the view even where nothing blends (ChooseLevels).
+  TEXUNIT_LEVEL_GEOMETRY(g1);
+  LookupLevel(s, d1, g1);
   TEXUNIT_VEC4(VF, c1);
   TEXUNIT_VEC4(VF, p);
   const auto accumulate = [&](int k, MF probe, Vec4<VF> sum) {
@@ -311,11 +316,12 @@ HWY_INLINE void SampleProbes(const WaveSetup& s, const GeneralWave& w, const Sam
     VF sk = hn::IfThenElse(single, s_raw, hn::Add(s_raw, hn::Mul(o, ds)));
     VF tk = hn::IfThenElse(single, t_raw, hn::Add(t_raw, hn::Mul(o, dt)));
     if (K::kGeneral && w.cube) sk = CubeFaceCoord(sk), tk = CubeFaceCoord(tk);
-    SampleLevel<K>(s, w, op, base, d0, sk, tk, ox, oy, oz, ref, linear, any_linear, probe, p);
+    SampleLevel<K>(s, w, op, base, d0, g0, sk, tk, ox, oy, oz, ref, linear, any_linear, probe, p);
     accumulate(k, probe, c);
     const MF probe1 = hn::And(probe, blend);
     if (any_blend && !hn::AllFalse(df, probe1)) {
-      SampleLevel<K>(s, w, op, base, d1, sk, tk, ox, oy, oz, ref, linear, any_linear, probe1, p);
+      SampleLevel<K>(s, w, op, base, d1, g1, sk, tk, ox, oy, oz, ref, linear, any_linear, probe1,
+                     p);
       accumulate(k, probe1, c1);
     }
   }
@@ -631,21 +637,27 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
     VI d0, d1;
     VF frac;
     ChooseLevels(s, mip, ApplyViewMinLod(s, lambda), &d0, &d1, &frac);
+    TEXUNIT_LEVEL_GEOMETRY(g0);
+    LookupLevel(s, d0, g0);
 
     TEXUNIT_VEC4(VF, c);
     const bool probe =
         aniso && !hn::AllFalse(df, hn::And(active, hn::Gt(probes, hn::Set(df, 1.0f))));
     if (probe) {  // both levels, blended inside
-      SampleProbes<K>(s, w, op, base, mip, d0, d1, frac, s_raw, t_raw, probes, ds, dt, ox, oy, oz,
-                      ref, linear, any_linear, active, c);
+      SampleProbes<K>(s, w, op, base, mip, d0, g0, d1, frac, s_raw, t_raw, probes, ds, dt, ox, oy,
+                      oz, ref, linear, any_linear, active, c);
     } else {
-      SampleLevel<K>(s, w, op, base, d0, sc, tc, ox, oy, oz, ref, linear, any_linear, active, c);
+      SampleLevel<K>(s, w, op, base, d0, g0, sc, tc, ox, oy, oz, ref, linear, any_linear, active,
+                     c);
     }
     if (!probe && blends) {
       const MF blend = hn::And(active, hn::Gt(frac, hn::Zero(df)));
       if (!hn::AllFalse(df, blend)) {
         TEXUNIT_VEC4(VF, c1);
-        SampleLevel<K>(s, w, op, base, d1, sc, tc, ox, oy, oz, ref, linear, any_linear, blend, c1);
+        TEXUNIT_LEVEL_GEOMETRY(g1);
+        LookupLevel(s, d1, g1);
+        SampleLevel<K>(s, w, op, base, d1, g1, sc, tc, ox, oy, oz, ref, linear, any_linear, blend,
+                       c1);
         if constexpr (kGeneral) {
           CombineBlend(w.reduce, frac, blend, c1, c);
         } else {
