@@ -417,6 +417,19 @@ HWY_INLINE StagedWords GatherStagedLevel(const WaveSetup& s, VF sc, VF tc, VI ox
   }
 }
 
+// The chunks of a wave whose words GatherStagedLevel left as indices, in the order it ran them.
+template <int kLevels>
+struct PendingGathers {
+  void Add(StagedWords k, uint32_t* w) {
+    if (k == StagedWords::kRead) return;
+    words[count] = w;
+    kind[count++] = k;
+  }
+  uint32_t* words[kLevels * kMaxLanes];
+  StagedWords kind[kLevels * kMaxLanes];
+  size_t count = 0;
+};
+
 // The words of a chunk whose GatherStagedLevel left word indices in `w` (`kind`, not kRead).
 template <class K>
 HWY_INLINE void GatherStagedWords(const WaveSetup& s, StagedWords kind, uint32_t* w) {
@@ -501,9 +514,9 @@ HWY_INLINE void SampleWaveStaged(const WaveSetup& s) {
   HWY_ALIGN float weights[kLevels][2][kMaxLanes];
   HWY_ALIGN float fracs[kMaxLanes];
   bool blends[kMaxLanes];
-  // Per level and chunk: how GatherStagedLevel left its words (set for every chunk pass 1 visits:
-  // no zeroing of the whole array for every wave).
-  StagedWords staged[kLevels][kMaxLanes];
+  // The chunks whose words GatherStagedLevel left as indices (none on a coherent wave whose chunks
+  // are all boxes, which then skips the gather loop).
+  PendingGathers<kLevels> pending;
   // Every lane of a wave with no mip filter, or a zero LOD that MIN_LOD does not raise, is on
   // level 0 (ChooseLevels): its geometry is looked up once, and no chunk computes a LOD.
   const bool level_zero = mip == MipFilter::kNone || (lambda_zero && !(s.view_min_lod > 0.0f));
@@ -518,11 +531,11 @@ HWY_INLINE void SampleWaveStaged(const WaveSetup& s) {
     LoadOffsets(op, base, A::Offsets(s.key), &ox, &oy);
     const VF sc = hn::LoadU(df, op.s + base), tc = hn::LoadU(df, op.t + base);
     const MI active = hn::RebindMask(di, active_u);
-    staged[kLevels - 1][base / n] = StagedWords::kRead;
     if (level_zero) {
-      staged[0][base / n] =
-          GatherStagedLevel<K, A>(s, sc, tc, ox, oy, g0, box0, active, words[0] + base * kLaneWords,
-                                  weights[0][0] + base, weights[0][1] + base);
+      uint32_t* w = words[0] + base * kLaneWords;
+      pending.Add(GatherStagedLevel<K, A>(s, sc, tc, ox, oy, g0, box0, active, w,
+                                          weights[0][0] + base, weights[0][1] + base),
+                  w);
       if constexpr (kLevels == 2) blends[base / n] = false;
       continue;
     }
@@ -531,31 +544,28 @@ HWY_INLINE void SampleWaveStaged(const WaveSetup& s) {
     ChooseLevels(s, mip, ApplyViewMinLod(s, SampleLambda(s, op, base, lambda_zero)), &d0, &d1,
                  &frac);
     TEXUNIT_LEVEL_GEOMETRY(g);
-    staged[0][base / n] = GatherStagedLevel<K, A>(
-        s, sc, tc, ox, oy, g, MakeBoxLevel(s, LookupLevel<A>(s, d0, g)), active,
-        words[0] + base * kLaneWords, weights[0][0] + base, weights[0][1] + base);
+    uint32_t* w0 = words[0] + base * kLaneWords;
+    pending.Add(
+        GatherStagedLevel<K, A>(s, sc, tc, ox, oy, g, MakeBoxLevel(s, LookupLevel<A>(s, d0, g)),
+                                active, w0, weights[0][0] + base, weights[0][1] + base),
+        w0);
     if constexpr (kLevels == 2) {
       const MF blend = hn::And(hn::RebindMask(df, active_u), hn::Gt(frac, hn::Zero(df)));
       blends[base / n] = !hn::AllFalse(df, blend);
       if (blends[base / n]) {
         hn::Store(frac, df, fracs + base);
         TEXUNIT_LEVEL_GEOMETRY(g1);
-        staged[1][base / n] = GatherStagedLevel<K, A>(
-            s, sc, tc, ox, oy, g1, MakeBoxLevel(s, LookupLevel<A>(s, d1, g1)),
-            hn::RebindMask(di, blend), words[1] + base * kLaneWords, weights[1][0] + base,
-            weights[1][1] + base);
+        uint32_t* w1 = words[1] + base * kLaneWords;
+        pending.Add(GatherStagedLevel<K, A>(
+                        s, sc, tc, ox, oy, g1, MakeBoxLevel(s, LookupLevel<A>(s, d1, g1)),
+                        hn::RebindMask(di, blend), w1, weights[1][0] + base, weights[1][1] + base),
+                    w1);
       }
     }
   }
 
-  for (size_t base = 0; base < out.lane_count; base += n) {
-    if (hn::AllFalse(du, ActiveMask(du, s.exec, base))) continue;
-    for (int level = 0; level < kLevels; ++level) {
-      const StagedWords kind = staged[level][base / n];
-      if (kind != StagedWords::kRead) {
-        GatherStagedWords<K>(s, kind, words[level] + base * kLaneWords);
-      }
-    }
+  for (size_t i = 0; i < pending.count; ++i) {
+    GatherStagedWords<K>(s, pending.kind[i], pending.words[i]);
   }
 
   for (size_t base = 0; base < out.lane_count; base += n) {
