@@ -368,8 +368,8 @@ enum class StagedWords : uint8_t { kRead, kTexels, kPairs };
 // coherent reads' view of it, MakeBoxLevel's of LookupLevel's result): the chunk's texel words to
 // `w` ([tap][word][lane]) and, for BILINEAR, its weights a and b to wa and wb, or, when it returns
 // other than kRead, the word indices GatherStagedWords reads them from: gathers issued back to
-// back, after every chunk's address arithmetic, wait on memory together (measured on the EPYC,
-// random POINT: AVX2 +16%, AVX3 +13%).
+// back, after every chunk's address arithmetic, wait on memory together, where each chunk's
+// arithmetic used to queue behind the last chunk's misses (README, "Performance").
 template <class K, class A>
 HWY_INLINE StagedWords GatherStagedLevel(const WaveSetup& s, VF sc, VF tc, VI ox, VI oy,
                                          const LevelGeometry& g, const BoxLevel& box, MI active,
