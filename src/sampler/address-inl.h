@@ -34,10 +34,9 @@ struct WaveAddress {
 // The usual 2D wave: power-of-two sizes (WRAP is a mask; the other clamp modes do not ask),
 // normalized coordinates, float weights and no _O. TRUNC_COORD stays the wave's: POINT samplers
 // come with either value (AMD's default rounds, radv asks for the floor).
-struct UsualAddress {
+struct UsualAddress : WaveAddress {
   static constexpr bool Pow2X(const SampleKey&) { return true; }
   static constexpr bool Pow2Y(const SampleKey&) { return true; }
-  static bool PointRound(const SampleKey& k) { return k.point_round; }
   static constexpr bool Unnormalized(const SampleKey&) { return false; }
   static constexpr bool HardwarePrecision(const SampleKey&) { return false; }
   static constexpr bool Offsets(const SampleKey&) { return false; }

@@ -360,20 +360,32 @@ constexpr bool IsStagedKernel() {
   return !K::kGeneral && !K::kAniso && !K::kCompare && kPath && kFilter;
 }
 
-// How pass 1 of SampleWaveStaged left a chunk's words: read, or word indices of texels or of
-// pairs of adjacent texels (PairReadBilinear's) to gather.
-enum class StagedWords : uint8_t { kRead, kTexels, kPairs };
+// What pass 1 of SampleWaveStaged left in a chunk's words instead of them: word indices of texels,
+// or of pairs of adjacent texels (PairReadBilinear's), to gather.
+enum class StagedWords : uint8_t { kTexels, kPairs };
+
+// The chunks of a wave whose words GatherStagedLevel left as indices, in the order it ran them
+// (none on a coherent wave whose chunks are all boxes, which then skips the gather loop).
+struct PendingGathers {
+  void Add(StagedWords k, uint32_t* w) {
+    words[count] = w;
+    kind[count++] = k;
+  }
+  uint32_t* words[2 * kMaxLanes];  // two levels' chunks at most
+  StagedWords kind[2 * kMaxLanes];
+  size_t count = 0;
+};
 
 // Pass 1 of SampleWaveStaged at one level, whose geometry is `g` (LookupLevel's; `box` the
 // coherent reads' view of it, MakeBoxLevel's of LookupLevel's result): the chunk's texel words to
-// `w` ([tap][word][lane]) and, for BILINEAR, its weights a and b to wa and wb, or, when it returns
-// other than kRead, the word indices GatherStagedWords reads them from: gathers issued back to
-// back, after every chunk's address arithmetic, wait on memory together, where each chunk's
+// `w` ([tap][word][lane]) and, for BILINEAR, its weights a and b to wa and wb; or, where it adds
+// the chunk to `pending`, the word indices GatherStagedWords reads them from: gathers issued back
+// to back, after every chunk's address arithmetic, wait on memory together, where each chunk's
 // arithmetic used to queue behind the last chunk's misses (README, "Performance").
 template <class K, class A>
-HWY_INLINE StagedWords GatherStagedLevel(const WaveSetup& s, VF sc, VF tc, VI ox, VI oy,
-                                         const LevelGeometry& g, const BoxLevel& box, MI active,
-                                         uint32_t* w, float* wa, float* wb) {
+HWY_INLINE void GatherStagedLevel(const WaveSetup& s, VF sc, VF tc, VI ox, VI oy,
+                                  const LevelGeometry& g, const BoxLevel& box, MI active,
+                                  uint32_t* w, float* wa, float* wb, PendingGathers* pending) {
   constexpr FetchPath kPath = K::kPath;
   constexpr int kWords = FastPathWords(kPath);
   const DF df;
@@ -387,16 +399,16 @@ HWY_INLINE StagedWords GatherStagedLevel(const WaveSetup& s, VF sc, VF tc, VI ox
   if constexpr (K::kXy == KeyXy::kPoint) {
     VI x, y;
     PointTexel<false, A>(s, g, u, v, ox, oy, &x, &y, nullptr, cx, cy);
-    if (kBox && BoxReadPoint(box, x, y, active, w)) return StagedWords::kRead;
+    if (kBox && BoxReadPoint(box, x, y, active, w)) return;
     const VI word = FastTexelWord<kPath>(g.offset_words, hn::Add(hn::Mul(y, g.pitch), x), active);
     hn::Store(hn::BitCast(du, word), du, w);
-    return StagedWords::kTexels;
+    pending->Add(StagedWords::kTexels, w);
   } else {
     TEXUNIT_FOOTPRINT(f);
     BilinearFootprint<false, A>(s, g, u, v, ox, oy, hn::FirstN(df, n), f, cx, cy);
     hn::Store(f.a, df, wa);
     hn::Store(f.b, df, wb);
-    if (kBox && BoxReadBilinear(box, f.x0, f.x1, f.y0, f.y1, active, w)) return StagedWords::kRead;
+    if (kBox && BoxReadBilinear(box, f.x0, f.x1, f.y0, f.y1, active, w)) return;
     const VI row0 = hn::Mul(f.y0, g.pitch), row1 = hn::Mul(f.y1, g.pitch);
     if constexpr (kBox) {
       if (s.box_reads && AdjacentTaps(f.x0, f.x1, active)) {
@@ -404,7 +416,8 @@ HWY_INLINE StagedWords GatherStagedLevel(const WaveSetup& s, VF sc, VF tc, VI ox
           const VI pair = PairIndex(g.offset_words, r ? row1 : row0, f.x0, active);
           hn::Store(hn::BitCast(du, pair), du, w + 2 * r * n);
         }
-        return StagedWords::kPairs;
+        pending->Add(StagedWords::kPairs, w);
+        return;
       }
     }
     // Taps t00, t10, t01, t11 (no array of vectors: SVE's are sizeless).
@@ -413,24 +426,11 @@ HWY_INLINE StagedWords GatherStagedLevel(const WaveSetup& s, VF sc, VF tc, VI ox
       hn::Store(hn::BitCast(du, FastTexelWord<kPath>(g.offset_words, elem, active)), du,
                 w + tap * kWords * n);
     }
-    return StagedWords::kTexels;
+    pending->Add(StagedWords::kTexels, w);
   }
 }
 
-// The chunks of a wave whose words GatherStagedLevel left as indices, in the order it ran them.
-template <int kLevels>
-struct PendingGathers {
-  void Add(StagedWords k, uint32_t* w) {
-    if (k == StagedWords::kRead) return;
-    words[count] = w;
-    kind[count++] = k;
-  }
-  uint32_t* words[kLevels * kMaxLanes];
-  StagedWords kind[kLevels * kMaxLanes];
-  size_t count = 0;
-};
-
-// The words of a chunk whose GatherStagedLevel left word indices in `w` (`kind`, not kRead).
+// The words of a chunk whose GatherStagedLevel left word indices (of `kind`) in `w`.
 template <class K>
 HWY_INLINE void GatherStagedWords(const WaveSetup& s, StagedWords kind, uint32_t* w) {
   constexpr int kWords = FastPathWords(K::kPath);
@@ -514,9 +514,7 @@ HWY_INLINE void SampleWaveStaged(const WaveSetup& s) {
   HWY_ALIGN float weights[kLevels][2][kMaxLanes];
   HWY_ALIGN float fracs[kMaxLanes];
   bool blends[kMaxLanes];
-  // The chunks whose words GatherStagedLevel left as indices (none on a coherent wave whose chunks
-  // are all boxes, which then skips the gather loop).
-  PendingGathers<kLevels> pending;
+  PendingGathers pending;
   // Every lane of a wave with no mip filter, or a zero LOD that MIN_LOD does not raise, is on
   // level 0 (ChooseLevels): its geometry is looked up once, and no chunk computes a LOD.
   const bool level_zero = mip == MipFilter::kNone || (lambda_zero && !(s.view_min_lod > 0.0f));
@@ -532,10 +530,8 @@ HWY_INLINE void SampleWaveStaged(const WaveSetup& s) {
     const VF sc = hn::LoadU(df, op.s + base), tc = hn::LoadU(df, op.t + base);
     const MI active = hn::RebindMask(di, active_u);
     if (level_zero) {
-      uint32_t* w = words[0] + base * kLaneWords;
-      pending.Add(GatherStagedLevel<K, A>(s, sc, tc, ox, oy, g0, box0, active, w,
-                                          weights[0][0] + base, weights[0][1] + base),
-                  w);
+      GatherStagedLevel<K, A>(s, sc, tc, ox, oy, g0, box0, active, words[0] + base * kLaneWords,
+                              weights[0][0] + base, weights[0][1] + base, &pending);
       if constexpr (kLevels == 2) blends[base / n] = false;
       continue;
     }
@@ -544,22 +540,18 @@ HWY_INLINE void SampleWaveStaged(const WaveSetup& s) {
     ChooseLevels(s, mip, ApplyViewMinLod(s, SampleLambda(s, op, base, lambda_zero)), &d0, &d1,
                  &frac);
     TEXUNIT_LEVEL_GEOMETRY(g);
-    uint32_t* w0 = words[0] + base * kLaneWords;
-    pending.Add(
-        GatherStagedLevel<K, A>(s, sc, tc, ox, oy, g, MakeBoxLevel(s, LookupLevel<A>(s, d0, g)),
-                                active, w0, weights[0][0] + base, weights[0][1] + base),
-        w0);
+    GatherStagedLevel<K, A>(s, sc, tc, ox, oy, g, MakeBoxLevel(s, LookupLevel<A>(s, d0, g)), active,
+                            words[0] + base * kLaneWords, weights[0][0] + base,
+                            weights[0][1] + base, &pending);
     if constexpr (kLevels == 2) {
       const MF blend = hn::And(hn::RebindMask(df, active_u), hn::Gt(frac, hn::Zero(df)));
       blends[base / n] = !hn::AllFalse(df, blend);
       if (blends[base / n]) {
         hn::Store(frac, df, fracs + base);
         TEXUNIT_LEVEL_GEOMETRY(g1);
-        uint32_t* w1 = words[1] + base * kLaneWords;
-        pending.Add(GatherStagedLevel<K, A>(
-                        s, sc, tc, ox, oy, g1, MakeBoxLevel(s, LookupLevel<A>(s, d1, g1)),
-                        hn::RebindMask(di, blend), w1, weights[1][0] + base, weights[1][1] + base),
-                    w1);
+        GatherStagedLevel<K, A>(s, sc, tc, ox, oy, g1, MakeBoxLevel(s, LookupLevel<A>(s, d1, g1)),
+                                hn::RebindMask(di, blend), words[1] + base * kLaneWords,
+                                weights[1][0] + base, weights[1][1] + base, &pending);
       }
     }
   }
