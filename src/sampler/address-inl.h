@@ -188,6 +188,19 @@ HWY_INLINE int LookupLevel(const WaveSetup& s, VI level, LevelGeometry& m) {
   const DI di;
   const LevelTable& lt = s.levels;
   const int uniform = UniformLevel(level);
+  if (uniform >= 0) {
+    const LevelTable::Row& r = lt.rows[uniform];
+    m.w = hn::Set(di, r.width);
+    m.h = hn::Set(di, r.height);
+    m.pitch = hn::Set(di, r.pitch);
+    m.offset_words = hn::Set(di, r.offset_words);
+    m.inv_w = hn::Set(df, r.inv_width);
+    m.inv_h = hn::Set(df, r.inv_height);
+    const bool scaled = !A::Unnormalized(s.key);  // else not read (TexelSpace), but defined
+    m.fw = hn::Set(df, scaled ? r.fwidth : 1.0f);
+    m.fh = hn::Set(df, scaled ? r.fheight : 1.0f);
+    return uniform;
+  }
   m.w = LevelLookup(di, lt.width, level, uniform);
   m.h = LevelLookup(di, lt.height, level, uniform);
   m.pitch = LevelLookup(di, lt.pitch, level, uniform);

@@ -342,6 +342,9 @@ Status BuildImageSetup(const ImageDesc& img, ImageSetup* out) {
     out->levels.fheight[d] = static_cast<float>(lv.height);
     out->levels.inv_width[d] = 1.0f / static_cast<float>(lv.width);
     out->levels.inv_height[d] = 1.0f / static_cast<float>(lv.height);
+    const LevelTable& t = out->levels;
+    out->levels.rows[d] = {t.width[d],  t.height[d],  t.pitch[d],     t.offset_words[d],
+                           t.fwidth[d], t.fheight[d], t.inv_width[d], t.inv_height[d]};
   }
   // Halving a power of two (down to 1) stays a power of two, so level 0 of the view decides.
   out->pow2_x = std::has_single_bit(static_cast<uint32_t>(out->levels.width[0]));

@@ -30,6 +30,14 @@ struct LevelTable {
   alignas(64) float fheight[kMaxLevels];
   alignas(64) float inv_width[kMaxLevels];  // 1 / width: a first guess for the WRAP quotient
   alignas(64) float inv_height[kMaxLevels];
+  // Level d's entries of the tables above in one row: a chunk whose lanes are all on level d
+  // broadcasts them from one address (LookupLevel), where one pointer per table, kept across the
+  // chunk loop, took a register each and spilled on AVX2.
+  struct Row {
+    int32_t width, height, pitch, offset_words;
+    float fwidth, fheight, inv_width, inv_height;
+  };
+  alignas(32) Row rows[kMaxLevels];
 };
 
 // Where a result component comes from after filtering.
