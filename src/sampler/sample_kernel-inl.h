@@ -566,19 +566,27 @@ HWY_INLINE void SampleWaveStaged(const WaveSetup& s) {
     TEXUNIT_VEC4(VF, c);
     FilterStagedLevel<K>(s, words[0] + base * kLaneWords, weights[0][0] + base,
                          weights[0][1] + base, c);
+    bool may_be_denormal = KernelMayBeDenormal<K>();
     if constexpr (kLevels == 2) {
+      // Blending RGBA8 levels, only a tiny fraction makes a denormal: each level's result is 0 or
+      // at least 1e-18 (KernelMayBeDenormal), so (1 - f) c0 + f c1 is 0 or at least 2^-24 1e-18
+      // where c0 is not 0, and f 1e-18 where it is: normal for every f of at least 2^-40.
+      may_be_denormal = kPath != FetchPath::kRgba8Unorm && kPath != FetchPath::kRgba8Srgb;
       if (blends[base / n]) {
         TEXUNIT_VEC4(VF, c1);
         FilterStagedLevel<K>(s, words[1] + base * kLaneWords, weights[1][0] + base,
                              weights[1][1] + base, c1);
         const VF frac = hn::Load(df, fracs + base);
-        LerpBlend(frac, hn::And(hn::RebindMask(df, active_u), hn::Gt(frac, hn::Zero(df))), c1, c);
+        const MF blend = hn::And(hn::RebindMask(df, active_u), hn::Gt(frac, hn::Zero(df)));
+        LerpBlend(frac, blend, c1, c);
+        may_be_denormal = may_be_denormal ||
+                          !hn::AllFalse(df, hn::And(blend, hn::Lt(frac, hn::Set(df, 0x1p-40f))));
       }
     }
     // A staged POINT kernel blends no levels (IsStagedKernel): its channels are codes.
     PostDivideT<kPath, K::kXy == KeyXy::kPoint>(s.plan, c);
     TEXUNIT_VEC4(VU, bits);
-    ResultBits(out, c, bits, KernelMayBeDenormal<K>());
+    ResultBits(out, c, bits, may_be_denormal);
     WriteComponents(out, bits, active_u, hn::AllTrue(du, active_u), base, hn::Zero(du));
   }
 }

@@ -8,6 +8,7 @@
 // tiles, with coherent reads (box_read-inl.h) off and on.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -278,9 +279,12 @@ TEST(HotKernelKey, SelectsOnlyTheKeysItWasCompiledFor) {
 }
 
 // RGBA8 kernels that blend no levels skip the denormal flush (no result can be denormal); those
-// that blend must keep it: an _L LOD of 1e-40 between level 0 (all 0) and level 1 (all 255)
-// blends 255 * 1e-40 = 2.55e-38 codes, 1e-40 after the division by 255, which must come back
-// flushed to +0 (docs/sampling.md: float-class sample results are flushed when denormal).
+// that blend must keep it where a fraction is below 2^-40 (the trilinear kernel skips it for a
+// chunk whose fractions are all 0 or at least that): an _L LOD of 1e-40 between level 0 (all 0)
+// and level 1 (all 255) blends 255 * 1e-40 = 2.55e-38 codes, 1e-40 after the division by 255,
+// which must come back flushed to +0 (docs/sampling.md: float-class sample results are flushed
+// when denormal). The same chunk's lanes at LOD 2^-40, 2^-41 and 0.5 read 2^-40, 2^-41 and 0.5
+// (1 - f rounds to 1 for the first two, and 255 f / 255 is exact), flushed or not.
 TEST_P(HotKernels, MipBlendOfADenormalFractionIsFlushed) {
   ImageDesc image = MakeImage2D(FormatId::kR8G8B8A8_UNORM, 2, 2, 2, kBase);
   ImageLayout layout;
@@ -293,7 +297,10 @@ TEST_P(HotKernels, MipBlendOfADenormalFractionIsFlushed) {
   smp.xy_mag_filter = smp.xy_min_filter = XyFilter::kBilinear;
   smp.mip_filter = MipFilter::kLinear;
   smp.max_lod = 15 * 256;
-  std::vector<uint32_t> coord(64, Bits(0.5f)), lod(64, Bits(1e-40f)), results(64, 0xDEADBEEFu);
+  const float kLods[4] = {1e-40f, 0x1p-40f, 0x1p-41f, 0.5f};
+  const uint32_t kExpected[4] = {0u, Bits(0x1p-40f), Bits(0x1p-41f), Bits(0.5f)};
+  std::vector<uint32_t> coord(64, Bits(0.5f)), lod(64), results(64, 0xDEADBEEFu);
+  for (uint32_t lane = 0; lane < 64; ++lane) lod[lane] = Bits(kLods[lane % 4]);
   TexRequest q;
   q.op = Op{OpKind::kSample, kOpLod};
   q.image = &image;
@@ -309,6 +316,12 @@ TEST_P(HotKernels, MipBlendOfADenormalFractionIsFlushed) {
               HotSampleSlot(HotFormat::kRgba8Unorm, HotFilter::kTrilinear, KeyAddress::kWrap));
   }
   q.mods.dmask = 0x1;  // R only
+  ASSERT_TRUE(rt_[1]->Execute(q).ok());
+  for (uint32_t lane = 0; lane < 64; ++lane) {
+    ASSERT_EQ(results[lane], kExpected[lane % 4]) << lane;
+  }
+  // A wave whose every fraction is 1e-40: its chunks blend only such lanes.
+  std::fill(lod.begin(), lod.end(), Bits(1e-40f));
   ASSERT_TRUE(rt_[1]->Execute(q).ok());
   for (uint32_t lane = 0; lane < 64; ++lane) ASSERT_EQ(results[lane], 0u) << lane;
 }
