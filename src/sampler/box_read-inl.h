@@ -71,6 +71,8 @@ constexpr bool kHaveBoxReads = true;
 constexpr int kBoxRows = 4;  // 16 lanes: a 4x4 pixel block
 constexpr int kBoxShift = 4;
 #else
+// (A third row for BILINEAR, which a 4x2 chunk on a level minified by up to 2x can need, cost
+// the EPYC 6-10% on bilinear and trilinear: there the AVX2 kernels run at their instruction count.)
 constexpr int kBoxRows = 2;  // 8 lanes: a 4x2 pixel block
 constexpr int kBoxShift = 3;
 #endif
@@ -101,25 +103,27 @@ HWY_INLINE int64_t BoxRowsStart(const BoxLevel& b, int32_t x, int64_t y, int row
 }
 
 // Loads `rows` rows of level `b` from the anchor texel (xa, ya) into r, if the last row's
-// Lanes() words end inside the footprint.
-HWY_INLINE bool LoadBoxRows(const BoxLevel& b, int32_t xa, int32_t ya, int rows, VI* r) {
+// Lanes() words end inside the footprint; returns the first row's first word, or -1.
+HWY_INLINE int64_t LoadBoxRows(const BoxLevel& b, int32_t xa, int32_t ya, int rows, VI* r) {
   const int64_t first = BoxRowsStart(b, xa, ya, rows);
-  if (first < 0) return false;
+  if (first < 0) return -1;
   const int32_t* p = b.host + first;
   for (int k = 0; k < rows; ++k) r[k] = hn::LoadU(DI(), p + k * b.pitch);
-  return true;
+  return first;
 }
 
-// Asks for the `rows` rows of Lanes() words from (xa, ya + 8), where they lie in the footprint:
-// the box of the 8x8 tile below this chunk's. In Morton order the tile below is most often among
-// the next few waves, so at 1:1 or minified its rows arrive while this wave and the next run; the
-// hardware prefetchers, which follow rows and strides, do not follow a Z-order walk. On a
-// 1024x1024 1:1 sweep that was +6% for BILINEAR; POINT gained nothing measurable and lost 2-3%
-// on a wave whose texture is in L1, so it does not ask.
-HWY_INLINE void PrefetchTileBelow(const BoxLevel& b, int32_t xa, int32_t ya, int rows) {
+// Asks for the `rows` rows of Lanes() words 8 rows below the box whose first word is `first`
+// (LoadBoxRows'), where they lie in the footprint: the box of the 8x8 tile below this chunk's. In
+// Morton order the tile below is most often among the next few waves, so at 1:1 or minified its
+// rows arrive while this wave and the next run; the hardware prefetchers, which follow rows and
+// strides, do not follow a Z-order walk. On a 1024x1024 1:1 sweep that was +6% for BILINEAR;
+// POINT gained nothing measurable and lost 2-3% on a wave whose texture is in L1, so it does not
+// ask. (Asked for once per wave and level instead, from the wave's steps per pixel, they cost the
+// EPYC 5-13% on bilinear and trilinear; so did computing each chunk's rows from its steps.)
+HWY_INLINE void PrefetchTileBelow(const BoxLevel& b, int64_t first, int rows) {
   const int64_t n = static_cast<int64_t>(hn::Lanes(DI()));
-  const int64_t first = BoxRowsStart(b, xa, static_cast<int64_t>(ya) + 8, rows);
-  if (first < 0) return;
+  first += 8 * b.pitch;
+  if (first + (rows - 1) * b.pitch + n > b.words) return;
   for (int k = 0; k < rows; ++k) {
     // A row of Lanes() words may straddle two lines: ask for its first and last word's.
     __builtin_prefetch(b.host + first + k * b.pitch);
@@ -154,7 +158,7 @@ HWY_INLINE bool BoxReadPoint(const BoxLevel& b, VI x, VI y, MI active, uint32_t*
   const VI dx = hn::Sub(x, hn::Set(di, xa)), dy = hn::Sub(y, hn::Set(di, ya));
   if (!InBox(dx, dy, active)) return false;
   VI r[kBoxRows];
-  if (!LoadBoxRows(b, xa, ya, kBoxRows, r)) return false;
+  if (LoadBoxRows(b, xa, ya, kBoxRows, r) < 0) return false;
   hn::Store(BoxLookup(r, hn::Add(hn::ShiftLeft<kBoxShift>(dy), dx)), di,
             reinterpret_cast<int32_t*>(w));
   return true;
@@ -175,8 +179,9 @@ HWY_INLINE bool BoxReadBilinear(const BoxLevel& b, VI x0, VI x1, VI y0, VI y1, M
   const VI dy0 = hn::Sub(y0, vya), dy1 = hn::Sub(y1, hn::Add(vya, hn::Set(di, 1)));
   if (!InBox(hn::Or(dx0, dx1), hn::Or(dy0, dy1), active)) return false;
   VI r[kBoxRows + 1];
-  if (!LoadBoxRows(b, xa, ya, kBoxRows + 1, r)) return false;
-  PrefetchTileBelow(b, xa, ya, kBoxRows + 1);
+  const int64_t first = LoadBoxRows(b, xa, ya, kBoxRows + 1, r);
+  if (first < 0) return false;
+  PrefetchTileBelow(b, first, kBoxRows + 1);
   const VI row0 = hn::ShiftLeft<kBoxShift>(dy0), row1 = hn::ShiftLeft<kBoxShift>(dy1);
   int32_t* out = reinterpret_cast<int32_t*>(w);
   hn::Store(BoxLookup(r, hn::Add(row0, dx0)), di, out);
