@@ -48,11 +48,16 @@ HWY_INLINE bool IsUsualAddress(const SampleKey& k, bool wrap) {
          !k.use_offset;
 }
 
-// NaN -> 0, then clamp to [-2^24, 2^24] so that floor() converts to int32 exactly.
+// NaN -> 0, then clamp to [-2^24, 2^24] so that floor() converts to int32 exactly. `kNanFree`: u
+// has no NaN lanes (ZeroNaN'd normalized coordinates times a level's size, finite and positive).
+template <bool kNanFree = false>
 HWY_INLINE VF SanitizeCoord(DF df, VF u) {
-  u = hn::IfThenZeroElse(hn::IsNaN(u), u);
+  if constexpr (!kNanFree) u = hn::IfThenZeroElse(hn::IsNaN(u), u);
   return hn::Min(hn::Max(u, hn::Set(df, -16777216.0f)), hn::Set(df, 16777216.0f));
 }
+
+// SanitizeCoord's first step alone, for a chunk whose coordinates TexelSpace scales to two levels.
+HWY_INLINE VF ZeroNaN(VF c) { return hn::IfThenZeroElse(hn::IsNaN(c), c); }
 
 // Non-negative remainder of i by n (n >= 1), for |i| <= 2^24 + 64 (a coordinate, its bilinear
 // neighbour and an _O offset). The float quotient can be off by one; the two corrections make the
@@ -216,12 +221,13 @@ HWY_INLINE int LookupLevel(const WaveSetup& s, VI level, LevelGeometry& m) {
   return uniform;
 }
 
-// Texel-space u, v: scaled unless unnormalized, NaN to 0, clamped to +-2^24.
-template <class A = WaveAddress>
+// Texel-space u, v: scaled unless unnormalized, NaN to 0, clamped to +-2^24. `kNanFree`: sc and
+// tc went through ZeroNaN.
+template <class A = WaveAddress, bool kNanFree = false>
 HWY_INLINE void TexelSpace(const WaveSetup& s, const LevelGeometry& g, VF sc, VF tc, VF* u, VF* v) {
   const DF df;
-  *u = SanitizeCoord(df, A::Unnormalized(s.key) ? sc : hn::Mul(sc, g.fw));
-  *v = SanitizeCoord(df, A::Unnormalized(s.key) ? tc : hn::Mul(tc, g.fh));
+  *u = SanitizeCoord<kNanFree>(df, A::Unnormalized(s.key) ? sc : hn::Mul(sc, g.fw));
+  *v = SanitizeCoord<kNanFree>(df, A::Unnormalized(s.key) ? tc : hn::Mul(tc, g.fh));
 }
 
 // _O: the 6-bit two's-complement X (bits 5:0) and Y (bits 13:8) of each lane's offset dword.

@@ -381,7 +381,8 @@ struct PendingGathers {
 // `w` ([tap][word][lane]) and, for BILINEAR, its weights a and b to wa and wb; or, where it adds
 // the chunk to `pending`, the word indices GatherStagedWords reads them from: gathers issued back
 // to back, after every chunk's address arithmetic, wait on memory together, where each chunk's
-// arithmetic used to queue behind the last chunk's misses (README, "Performance").
+// arithmetic used to queue behind the last chunk's misses (README, "Performance"). sc and tc went
+// through ZeroNaN.
 template <class K, class A>
 HWY_INLINE void GatherStagedLevel(const WaveSetup& s, VF sc, VF tc, VI ox, VI oy,
                                   const LevelGeometry& g, const BoxLevel& box, MI active,
@@ -393,7 +394,7 @@ HWY_INLINE void GatherStagedLevel(const WaveSetup& s, VF sc, VF tc, VI ox, VI oy
   const size_t n = hn::Lanes(df);
   const ClampMode cx = KeyClamp<K>(s.key.clamp_x), cy = KeyClamp<K>(s.key.clamp_y);
   VF u, v;
-  TexelSpace<A>(s, g, sc, tc, &u, &v);
+  TexelSpace<A, true>(s, g, sc, tc, &u, &v);
   // Coherent and pair reads (box_read-inl.h) need one word per texel; boxes a chunk on one level.
   constexpr bool kBox = kHaveBoxReads && kWords == 1;
   if constexpr (K::kXy == KeyXy::kPoint) {
@@ -527,7 +528,8 @@ HWY_INLINE void SampleWaveStaged(const WaveSetup& s) {
     if (hn::AllFalse(du, active_u)) continue;
     VI ox, oy;
     LoadOffsets(op, base, A::Offsets(s.key), &ox, &oy);
-    const VF sc = hn::LoadU(df, op.s + base), tc = hn::LoadU(df, op.t + base);
+    // NaN to 0 once for both levels (GatherStagedLevel's TexelSpace).
+    const VF sc = ZeroNaN(hn::LoadU(df, op.s + base)), tc = ZeroNaN(hn::LoadU(df, op.t + base));
     const MI active = hn::RebindMask(di, active_u);
     if (level_zero) {
       GatherStagedLevel<K, A>(s, sc, tc, ox, oy, g0, box0, active, words[0] + base * kLaneWords,
