@@ -192,29 +192,35 @@ HWY_INLINE bool BoxReadBilinear(const BoxLevel& b, VI x0, VI x1, VI y0, VI y1, M
 }
 
 // One row's taps as PairReadBilinear reads them: the 64-bit elements at word indices `idx`
-// (PairIndex's), the first words to out[0, n) and the second to out[n, 2n).
-HWY_INLINE void GatherPairs(const WaveSetup& s, VI idx, int32_t* out) {
-  const DI di;
-  const size_t n = hn::Lanes(di);
+// (PairIndex's), their first words to *first and their second to *second.
+HWY_INLINE void GatherPairRow(const WaveSetup& s, VI idx, VI* first, VI* second) {
   const long long* base = reinterpret_cast<const long long*>(s.host);
 #if HWY_TARGET <= HWY_AVX3
   const __m512i lo = _mm512_i32gather_epi64(_mm512_castsi512_si256(idx.raw), base, 4);
   const __m512i hi = _mm512_i32gather_epi64(_mm512_extracti64x4_epi64(idx.raw, 1), base, 4);
   const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
   const __m512i odd = _mm512_add_epi32(even, _mm512_set1_epi32(1));
-  hn::Store(VI{_mm512_permutex2var_epi32(lo, even, hi)}, di, out);
-  hn::Store(VI{_mm512_permutex2var_epi32(lo, odd, hi)}, di, out + n);
+  *first = VI{_mm512_permutex2var_epi32(lo, even, hi)};
+  *second = VI{_mm512_permutex2var_epi32(lo, odd, hi)};
 #else
-  const __m256 lo =
-      _mm256_castsi256_ps(_mm256_i32gather_epi64(base, _mm256_castsi256_si128(idx.raw), 4));
+  // Lanes (0, 1, 4, 5) gathered into lo and (2, 3, 6, 7) into hi: each 128-bit half of the
+  // shuffles then holds four consecutive lanes' words.
+  const __m256i q = _mm256_permute4x64_epi64(idx.raw, _MM_SHUFFLE(3, 1, 2, 0));
+  const __m256 lo = _mm256_castsi256_ps(_mm256_i32gather_epi64(base, _mm256_castsi256_si128(q), 4));
   const __m256 hi =
-      _mm256_castsi256_ps(_mm256_i32gather_epi64(base, _mm256_extracti128_si256(idx.raw, 1), 4));
-  // Per 128-bit half: lanes (0, 1, 4, 5) and (2, 3, 6, 7); then the middle quarters swap.
-  const __m256i even = _mm256_castps_si256(_mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0)));
-  const __m256i odd = _mm256_castps_si256(_mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1)));
-  hn::Store(VI{_mm256_permute4x64_epi64(even, _MM_SHUFFLE(3, 1, 2, 0))}, di, out);
-  hn::Store(VI{_mm256_permute4x64_epi64(odd, _MM_SHUFFLE(3, 1, 2, 0))}, di, out + n);
+      _mm256_castsi256_ps(_mm256_i32gather_epi64(base, _mm256_extracti128_si256(q, 1), 4));
+  *first = VI{_mm256_castps_si256(_mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0)))};
+  *second = VI{_mm256_castps_si256(_mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1)))};
 #endif
+}
+
+// GatherPairRow's words to out[0, n) and out[n, 2n).
+HWY_INLINE void GatherPairs(const WaveSetup& s, VI idx, int32_t* out) {
+  const DI di;
+  VI first, second;
+  GatherPairRow(s, idx, &first, &second);
+  hn::Store(first, di, out);
+  hn::Store(second, di, out + hn::Lanes(di));
 }
 
 // The whole read of one chunk; false (nothing read) when its taps are not adjacent.
@@ -238,6 +244,7 @@ HWY_INLINE bool PairReadBilinear(const WaveSetup&, VI, VI, VI, VI, VI, MI, uint3
 }
 // Named only in branches `if constexpr (kHaveBoxReads)` discards: never defined.
 void GatherPairs(const WaveSetup& s, VI idx, int32_t* out);
+void GatherPairRow(const WaveSetup& s, VI idx, VI* first, VI* second);
 #endif
 
 }  // namespace HWY_NAMESPACE

@@ -234,6 +234,29 @@ HWY_INLINE void SampleLevel(const WaveSetup& s, const GeneralWave& w, const Samp
     TEXUNIT_VEC4(VF, t10);
     TEXUNIT_VEC4(VF, t01);
     TEXUNIT_VEC4(VF, t11);
+    // One word a texel: a fast path's (the plain path's subsampled and narrow formats are not).
+    constexpr bool kOneWord =
+        kPath != FetchPath::kPlain && kPath != FetchPath::kBlock && FastPathWords(kPath) == 1;
+    if constexpr (kHaveBoxReads && kOneWord && !K::kCompare) {
+      // Each row's two taps as one 64-bit gather element (box_read-inl.h), as the staged
+      // kernels' scattered chunks read them: half the elements of the anisotropic probes' gathers.
+      if (s.box_reads && AdjacentTaps(f.x0, f.x1, active_i)) {
+        const Vec4<VF> taps[4] = {t00, t10, t01, t11};
+        for (int r = 0; r < 2; ++r) {
+          const VI row = hn::Mul(r ? f.y1 : f.y0, g.pitch);
+          TEXUNIT_VEC4(VU, left);
+          TEXUNIT_VEC4(VU, right);
+          VI a, b;
+          GatherPairRow(s, PairIndex(g.offset_words, row, f.x0, active_i), &a, &b);
+          left[0] = hn::BitCast(DU(), a);
+          right[0] = hn::BitCast(DU(), b);
+          FastPathChannels<kPath>(s, left, taps[2 * r]);
+          FastPathChannels<kPath>(s, right, taps[2 * r + 1]);
+        }
+        Bilerp(f, linear, t00, t10, t01, t11, out);
+        return;
+      }
+    }
     FastTexel<K>(s, g, f.x0, f.y0, ref, active_i, t00);
     FastTexel<K>(s, g, f.x1, f.y0, ref, active_i, t10);
     FastTexel<K>(s, g, f.x0, f.y1, ref, active_i, t01);
