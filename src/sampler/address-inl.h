@@ -48,16 +48,17 @@ HWY_INLINE bool IsUsualAddress(const SampleKey& k, bool wrap) {
          !k.use_offset;
 }
 
+// NaN -> 0: SanitizeCoord's first step, which a chunk whose coordinates TexelSpace scales to two
+// levels takes once.
+HWY_INLINE VF ZeroNaN(VF c) { return hn::IfThenZeroElse(hn::IsNaN(c), c); }
+
 // NaN -> 0, then clamp to [-2^24, 2^24] so that floor() converts to int32 exactly. `kNanFree`: u
 // has no NaN lanes (ZeroNaN'd normalized coordinates times a level's size, finite and positive).
 template <bool kNanFree = false>
 HWY_INLINE VF SanitizeCoord(DF df, VF u) {
-  if constexpr (!kNanFree) u = hn::IfThenZeroElse(hn::IsNaN(u), u);
+  if constexpr (!kNanFree) u = ZeroNaN(u);
   return hn::Min(hn::Max(u, hn::Set(df, -16777216.0f)), hn::Set(df, 16777216.0f));
 }
-
-// SanitizeCoord's first step alone, for a chunk whose coordinates TexelSpace scales to two levels.
-HWY_INLINE VF ZeroNaN(VF c) { return hn::IfThenZeroElse(hn::IsNaN(c), c); }
 
 // Non-negative remainder of i by n (n >= 1), for |i| <= 2^24 + 64 (a coordinate, its bilinear
 // neighbour and an _O offset). The float quotient can be off by one; the two corrections make the

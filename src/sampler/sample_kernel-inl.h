@@ -363,11 +363,14 @@ HWY_INLINE void SampleProbes(const WaveSetup& s, const GeneralWave& w, const Sam
 // products of bilinear fractions of binary32 coordinates (0 or at least 2^-25 each: x = u w - 0.5
 // has the spacing of a number near 0.5 or is below -0.25) or quantised ones: never below 1e-18, so
 // never denormal, and the flush is skipped. A mip blend's fraction has no such bound (an _L operand
-// of 1e-40 gives one), so blending kernels flush.
+// of 1e-40 gives one), so blending kernels flush (the staged trilinear one only where a fraction is
+// that small). LevelResultsAtLeast1e18: the paths whose one-level results are 0 or so.
+constexpr bool LevelResultsAtLeast1e18(FetchPath p) {
+  return p == FetchPath::kRgba8Unorm || p == FetchPath::kRgba8Srgb;
+}
 template <class K>
 constexpr bool KernelMayBeDenormal() {
-  return K::kGeneral || K::kMip != KeyMip::kNoBlend ||
-         (K::kPath != FetchPath::kRgba8Unorm && K::kPath != FetchPath::kRgba8Srgb);
+  return K::kGeneral || K::kMip != KeyMip::kNoBlend || !LevelResultsAtLeast1e18(K::kPath);
 }
 
 // Whether a kernel runs in two passes (SampleWaveStaged): the specialised POINT, BILINEAR and
@@ -596,7 +599,7 @@ HWY_INLINE void SampleWaveStaged(const WaveSetup& s) {
       // Blending RGBA8 levels, only a tiny fraction makes a denormal: each level's result is 0 or
       // at least 1e-18 (KernelMayBeDenormal), so (1 - f) c0 + f c1 is 0 or at least 2^-24 1e-18
       // where c0 is not 0, and f 1e-18 where it is: normal for every f of at least 2^-40.
-      may_be_denormal = kPath != FetchPath::kRgba8Unorm && kPath != FetchPath::kRgba8Srgb;
+      may_be_denormal = !LevelResultsAtLeast1e18(kPath);
       if (blends[base / n]) {
         TEXUNIT_VEC4(VF, c1);
         FilterStagedLevel<K>(s, words[1] + base * kLaneWords, weights[1][0] + base,
