@@ -99,6 +99,7 @@ HWY_INLINE void GatherWaveImpl(const WaveSetup& s) {
   const OutputPlan out = MakeOutputPlan(s);
   const bool lambda_zero = s.key.lod_zero || s.key.unnormalized;
   const MipFilter mip = s.key.gather_mip;
+  PrepareQuadLod(s, lambda_zero, /*aniso=*/false, &op);
   const bool use_offset = s.key.use_offset;
   const bool one_d = !s.key.uses_y, layered = s.key.uses_layer, volume = s.key.uses_z;
   const bool cube = s.key.cube_seamless;
@@ -185,6 +186,7 @@ HWY_INLINE void GetLodWaveImpl(const WaveSetup& s) {
   GetSamplerOperands(s, &op);
   const OutputPlan out = MakeOutputPlan(s);
   const MipFilter mip = s.key.unnormalized ? MipFilter::kNone : s.key.mip;
+  PrepareQuadLod(s, /*lambda_zero=*/false, /*aniso=*/false, &op);
   for (size_t base = 0; base < out.lane_count; base += n) {
     const hn::Mask<DU> active_u = ActiveMask(du, s.exec, base);
     if (hn::AllFalse(du, active_u)) continue;

@@ -548,6 +548,7 @@ HWY_INLINE void SampleWaveStaged(const WaveSetup& s) {
   TEXUNIT_LEVEL_GEOMETRY(g0);
   LookupLevel<A>(s, hn::Zero(di), g0);
   const BoxLevel box0 = MakeBoxLevel(s, 0);
+  if (!level_zero) PrepareQuadLod(s, lambda_zero, /*aniso=*/false, &op);
 
   for (size_t base = 0; base < out.lane_count; base += n) {
     const hn::Mask<DU> active_u = ActiveMask(du, s.exec, base);
@@ -642,6 +643,7 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
   const bool min_linear = K::kXy == KeyXy::kAny ? s.key.min_linear : K::kXy == KeyXy::kBilinear;
   const bool aniso = kProbes && s.key.aniso > 1;
   const bool compare = (kGeneral && w.compare) || K::kCompare;
+  PrepareQuadLod(s, lambda_zero, aniso, &op);
 
   for (size_t base = 0; base < out.lane_count; base += n) {
     const hn::Mask<DU> active_u = ActiveMask(du, s.exec, base);
