@@ -1,4 +1,4 @@
-// Equality and copies of small fixed-size byte ranges for the per-thread caches that look at a
+// Equality of small fixed-size byte ranges for the per-thread caches that look at a
 // request, descriptor or instruction once per wave: straight-line vector code the compiler keeps
 // inline, where a memcmp call of the same bytes cost a third of a cache hit.
 #pragma once
@@ -48,23 +48,6 @@ bool SameBytes(const void* a, const void* b) {
     }
     return diff == 0;
   }
-}
-
-// Copies N >= 16 bytes from `from` to `to` in 16-byte vectors, inline (the tail as the last 16
-// bytes, overlapping): a memcpy or struct copy of a couple of hundred bytes compiles to
-// `rep movs`, whose start-up cost was a third of a setup-cache hit.
-template <size_t N>
-void CopyBytes(void* to, const void* from) {
-  static_assert(N >= 16);
-  using V = uint64_t __attribute__((vector_size(16)));
-  const auto chunk = [&](size_t i) {
-    V x;
-    std::memcpy(&x, static_cast<const unsigned char*>(from) + i, 16);
-    std::memcpy(static_cast<unsigned char*>(to) + i, &x, 16);
-  };
-#pragma GCC unroll 16
-  for (size_t i = 0; i + 16 <= N; i += 16) chunk(i);
-  if constexpr (N % 16 != 0) chunk(N - 16);
 }
 
 // Byte equality of two objects: equal bytes are equal objects; the rare false mismatch
