@@ -117,6 +117,15 @@ HWY_INLINE void DerivativeLengths(const WaveSetup& s, const AxisFn& axis_derivat
   *ry = hn::Add(*ry, hn::Mul(dwdy, dwdy));
 }
 
+// DerivativeLengths of the chunk at `base`, one lane's derivatives a lane (AxisDerivatives).
+HWY_INLINE void LaneDerivativeLengths(const WaveSetup& s, const SamplerOperands& op, size_t base,
+                                      VF* rx, VF* ry, VF* dsdx, VF* dtdx, VF* dsdy, VF* dtdy) {
+  const auto axis_derivatives = [&](int axis, VF* ddx, VF* ddy) {
+    AxisDerivatives(s, op, base, axis, ddx, ddy);
+  };
+  DerivativeLengths(s, axis_derivatives, rx, ry, dsdx, dtdx, dsdy, dtdy);
+}
+
 // max(rx, ry), NaN when either is.
 HWY_INLINE VF MaxOrNaN(VF rx, VF ry) {
   const DF df;
@@ -171,28 +180,25 @@ HWY_INLINE void PrepareQuadLod(const WaveSetup& s, bool lambda_zero, bool aniso,
     };
     DerivativeLengths(s, axis_derivatives, &rx, &ry, &dsdx, &dtdx, &dsdy, &dtdy);
     const auto store = [&](VF v, float* lanes) { hn::StoreInterleaved4(v, v, v, v, df, lanes); };
-    store(LengthsLambda(rx, ry), op->quad_lod[0] + 4 * q);
+    store(LengthsLambda(rx, ry), op->quad_lod[SamplerOperands::kLambda] + 4 * q);
     if (!aniso) continue;
     VF probes, ds, dt;
     store(AnisoFootprint(s, rx, ry, dsdx, dtdx, dsdy, dtdy, &probes, &ds, &dt),
-          op->quad_lod[1] + 4 * q);
-    store(probes, op->quad_lod[2] + 4 * q);
-    store(ds, op->quad_lod[3] + 4 * q);
-    store(dt, op->quad_lod[4] + 4 * q);
+          op->quad_lod[SamplerOperands::kAnisoLambda] + 4 * q);
+    store(probes, op->quad_lod[SamplerOperands::kProbes] + 4 * q);
+    store(ds, op->quad_lod[SamplerOperands::kAxisS] + 4 * q);
+    store(dt, op->quad_lod[SamplerOperands::kAxisT] + 4 * q);
   }
-  op->quad_lambda = op->quad_lod[0];
+  op->quad_lambda = true;
   op->quad_aniso = aniso;
 }
 
 // Step 1 from derivatives (implicit, _D, _CD): 0.5 * log2(max(rx, ry)).
 HWY_INLINE VF DerivativeLambda(const WaveSetup& s, const SamplerOperands& op, size_t base) {
   const DF df;
-  if (op.quad_lambda != nullptr) return hn::Load(df, op.quad_lambda + base);
+  if (op.quad_lambda) return hn::Load(df, op.quad_lod[SamplerOperands::kLambda] + base);
   VF rx, ry, dsdx, dtdx, dsdy, dtdy;
-  const auto axis_derivatives = [&](int axis, VF* ddx, VF* ddy) {
-    AxisDerivatives(s, op, base, axis, ddx, ddy);
-  };
-  DerivativeLengths(s, axis_derivatives, &rx, &ry, &dsdx, &dtdx, &dsdy, &dtdy);
+  LaneDerivativeLengths(s, op, base, &rx, &ry, &dsdx, &dtdx, &dsdy, &dtdy);
   return LengthsLambda(rx, ry);
 }
 
@@ -217,16 +223,13 @@ HWY_INLINE VF AnisoLambda(const WaveSetup& s, const SamplerOperands& op, size_t 
                           VF* dt) {
   const DF df;
   if (op.quad_aniso) {
-    *n = hn::Load(df, op.quad_lod[2] + base);
-    *ds = hn::Load(df, op.quad_lod[3] + base);
-    *dt = hn::Load(df, op.quad_lod[4] + base);
-    return AddBias(s, op, base, hn::Load(df, op.quad_lod[1] + base));
+    *n = hn::Load(df, op.quad_lod[SamplerOperands::kProbes] + base);
+    *ds = hn::Load(df, op.quad_lod[SamplerOperands::kAxisS] + base);
+    *dt = hn::Load(df, op.quad_lod[SamplerOperands::kAxisT] + base);
+    return AddBias(s, op, base, hn::Load(df, op.quad_lod[SamplerOperands::kAnisoLambda] + base));
   }
   VF rx, ry, dsdx, dtdx, dsdy, dtdy;
-  const auto axis_derivatives = [&](int axis, VF* ddx, VF* ddy) {
-    AxisDerivatives(s, op, base, axis, ddx, ddy);
-  };
-  DerivativeLengths(s, axis_derivatives, &rx, &ry, &dsdx, &dtdx, &dsdy, &dtdy);
+  LaneDerivativeLengths(s, op, base, &rx, &ry, &dsdx, &dtdx, &dsdy, &dtdy);
   return AddBias(s, op, base, AnisoFootprint(s, rx, ry, dsdx, dtdx, dsdy, dtdy, n, ds, dt));
 }
 

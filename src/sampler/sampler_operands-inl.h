@@ -31,12 +31,13 @@ struct SamplerOperands {
   const float* zcompare = nullptr;
   const uint32_t* offset = nullptr;
   const float* deriv[2][3] = {};  // [d/dx, d/dy][s, t, r]
-  // The LOD stage's per-quad values, one copy per lane (PrepareQuadLod); null or false when each
-  // chunk computes them.
-  const float* quad_lambda = nullptr;  // = quad_lod[0]
-  bool quad_aniso = false;             // quad_lod[1..4] hold AnisoFootprint's lambda, n, ds, dt
+  // The LOD stage's per-quad values, one copy per lane (PrepareQuadLod), indexed by QuadLod;
+  // false where each chunk computes them.
+  enum QuadLod { kLambda, kAnisoLambda, kProbes, kAxisS, kAxisT, kQuadLodValues };
+  bool quad_lambda = false;  // quad_lod[kLambda]: DerivativeLambda
+  bool quad_aniso = false;   // quad_lod[kAnisoLambda..kAxisT]: AnisoFootprint's
   HWY_ALIGN uint32_t pad[15][kMaxLanes];
-  HWY_ALIGN float quad_lod[5][kMaxLanes];
+  HWY_ALIGN float quad_lod[kQuadLodValues][kMaxLanes];
 
   // The coordinate the LOD differentiates along `axis` (0, 1, 2: s, t, r).
   const float* Coord(int axis) const { return axis == 0 ? s : axis == 1 ? t : r; }
