@@ -203,6 +203,26 @@ HWY_INLINE void FastTexel(const WaveSetup& s, const LevelGeometry& g, VI x, VI y
   if constexpr (K::kCompare) CompareTexel(s, ref, DepthOf(s, out), out);
 }
 
+// A chunk's level: its geometry (LookupLevel's, in the caller's LevelGeometry) and the staged
+// kernels' coherent reads' view of it (MakeBoxLevel's), looked up again only when the chunk's
+// lanes are not all on the level the last chunk's were. A wave's chunks are most often all on one
+// level (or two), and the lookup sits on each chunk's path to its addresses; AVX2 runs twice as
+// many chunks as AVX3.
+struct ChunkLevel {
+  int level = -1;  // the level every lane of the last lookup was on, or -1
+  BoxLevel box;
+};
+template <class A>
+HWY_INLINE const BoxLevel& LookupChunkLevel(const WaveSetup& s, VI level, LevelGeometry& g,
+                                            ChunkLevel* last) {
+  const int uniform = UniformLevel(level);
+  if (uniform < 0 || uniform != last->level) {
+    last->level = LookupLevel<A>(s, level, g);
+    last->box = MakeBoxLevel(s, last->level);
+  }
+  return last->box;
+}
+
 // Filters the texels of view level `level` (whose geometry LookupLevel put in `g`: the caller
 // looks it up once for all of a chunk's anisotropic probes) for one chunk. `linear` marks bilinear
 // lanes.
@@ -305,8 +325,9 @@ HWY_INLINE void SampleLevel(const WaveSetup& s, const GeneralWave& w, const Samp
 template <class K>
 HWY_INLINE void SampleProbes(const WaveSetup& s, const GeneralWave& w, const SamplerOperands& op,
                              size_t base, MipFilter mip, VI d0, const LevelGeometry& g0, VI d1,
-                             VF frac, VF s_raw, VF t_raw, VF probes, VF ds, VF dt, VI ox, VI oy,
-                             VI oz, VF ref, MF linear, bool any_linear, MF active, Vec4<VF> c) {
+                             const LevelGeometry& g1, VF frac, VF s_raw, VF t_raw, VF probes, VF ds,
+                             VF dt, VI ox, VI oy, VI oz, VF ref, MF linear, bool any_linear,
+                             MF active, Vec4<VF> c) {
   const DF df;
   const VF one = hn::Set(df, 1.0f);
   const MF single = hn::Eq(probes, one);
@@ -316,10 +337,6 @@ HWY_INLINE void SampleProbes(const WaveSetup& s, const GeneralWave& w, const Sam
   const int most =
       static_cast<int>(hn::GetLane(hn::MaxOfLanes(df, hn::IfThenElse(active, probes, one))));
   const VF two_n = hn::Add(probes, probes);
-  // Each level's geometry once for every probe (lanes on mixed levels gather eight table entries
-  // a lookup); d1 is a level of the view even where nothing blends (ChooseLevels).
-  TEXUNIT_LEVEL_GEOMETRY(g1);
-  LookupLevel(s, d1, g1);
   TEXUNIT_VEC4(VF, c1);
   TEXUNIT_VEC4(VF, p);
   const auto accumulate = [&](int k, MF probe, Vec4<VF> sum) {
@@ -549,6 +566,11 @@ HWY_INLINE void SampleWaveStaged(const WaveSetup& s) {
   LookupLevel<A>(s, hn::Zero(di), g0);
   const BoxLevel box0 = MakeBoxLevel(s, 0);
   if (!level_zero) PrepareQuadLod(s, lambda_zero, /*aniso=*/false, &op);
+  // Each chunk's first and second level (LookupChunkLevel), starting from level 0: g0 serves as
+  // the first level's geometry.
+  ChunkLevel last0{0, box0}, last1{0, box0};
+  TEXUNIT_LEVEL_GEOMETRY(g1);
+  if constexpr (kLevels == 2) LookupLevel<A>(s, hn::Zero(di), g1);
 
   for (size_t base = 0; base < out.lane_count; base += n) {
     const hn::Mask<DU> active_u = ActiveMask(du, s.exec, base);
@@ -568,8 +590,7 @@ HWY_INLINE void SampleWaveStaged(const WaveSetup& s) {
     VF frac;
     ChooseLevels(s, mip, ApplyViewMinLod(s, SampleLambda(s, op, base, lambda_zero)), &d0, &d1,
                  &frac);
-    TEXUNIT_LEVEL_GEOMETRY(g);
-    GatherStagedLevel<K, A>(s, sc, tc, ox, oy, g, MakeBoxLevel(s, LookupLevel<A>(s, d0, g)), active,
+    GatherStagedLevel<K, A>(s, sc, tc, ox, oy, g0, LookupChunkLevel<A>(s, d0, g0, &last0), active,
                             words[0] + base * kLaneWords, weights[0][0] + base,
                             weights[0][1] + base, &pending);
     if constexpr (kLevels == 2) {
@@ -577,8 +598,7 @@ HWY_INLINE void SampleWaveStaged(const WaveSetup& s) {
       blends[base / n] = !hn::AllFalse(df, blend);
       if (blends[base / n]) {
         hn::Store(frac, df, fracs + base);
-        TEXUNIT_LEVEL_GEOMETRY(g1);
-        GatherStagedLevel<K, A>(s, sc, tc, ox, oy, g1, MakeBoxLevel(s, LookupLevel<A>(s, d1, g1)),
+        GatherStagedLevel<K, A>(s, sc, tc, ox, oy, g1, LookupChunkLevel<A>(s, d1, g1, &last1),
                                 hn::RebindMask(di, blend), words[1] + base * kLaneWords,
                                 weights[1][0] + base, weights[1][1] + base, &pending);
       }
@@ -644,6 +664,12 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
   const bool aniso = kProbes && s.key.aniso > 1;
   const bool compare = (kGeneral && w.compare) || K::kCompare;
   PrepareQuadLod(s, lambda_zero, aniso, &op);
+  // Each chunk's first and second level (LookupChunkLevel), starting from level 0.
+  TEXUNIT_LEVEL_GEOMETRY(g0);
+  TEXUNIT_LEVEL_GEOMETRY(g1);
+  ChunkLevel last0, last1;
+  last0.level = LookupLevel(s, hn::Zero(DI()), g0);
+  last1.level = LookupLevel(s, hn::Zero(DI()), g1);
 
   for (size_t base = 0; base < out.lane_count; base += n) {
     const hn::Mask<DU> active_u = ActiveMask(du, s.exec, base);
@@ -677,15 +703,17 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
     VI d0, d1;
     VF frac;
     ChooseLevels(s, mip, ApplyViewMinLod(s, lambda), &d0, &d1, &frac);
-    TEXUNIT_LEVEL_GEOMETRY(g0);
-    LookupLevel(s, d0, g0);
+    LookupChunkLevel<WaveAddress>(s, d0, g0, &last0);
 
     TEXUNIT_VEC4(VF, c);
     const bool probe =
         aniso && !hn::AllFalse(df, hn::And(active, hn::Gt(probes, hn::Set(df, 1.0f))));
     if (probe) {  // both levels, blended inside
-      SampleProbes<K>(s, w, op, base, mip, d0, g0, d1, frac, s_raw, t_raw, probes, ds, dt, ox, oy,
-                      oz, ref, linear, any_linear, active, c);
+      // Each level's geometry once for every probe (lanes on mixed levels gather eight table
+      // entries a lookup); d1 is a level of the view even where nothing blends (ChooseLevels).
+      LookupChunkLevel<WaveAddress>(s, d1, g1, &last1);
+      SampleProbes<K>(s, w, op, base, mip, d0, g0, d1, g1, frac, s_raw, t_raw, probes, ds, dt, ox,
+                      oy, oz, ref, linear, any_linear, active, c);
     } else {
       SampleLevel<K>(s, w, op, base, d0, g0, sc, tc, ox, oy, oz, ref, linear, any_linear, active,
                      c);
@@ -694,8 +722,7 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
       const MF blend = hn::And(active, hn::Gt(frac, hn::Zero(df)));
       if (!hn::AllFalse(df, blend)) {
         TEXUNIT_VEC4(VF, c1);
-        TEXUNIT_LEVEL_GEOMETRY(g1);
-        LookupLevel(s, d1, g1);
+        LookupChunkLevel<WaveAddress>(s, d1, g1, &last1);
         SampleLevel<K>(s, w, op, base, d1, g1, sc, tc, ox, oy, oz, ref, linear, any_linear, blend,
                        c1);
         if constexpr (kGeneral) {

@@ -14,6 +14,7 @@
 
 #include "formats/format_table.h"
 #include "reference/reference_sampler.h"
+#include "target_runtime.h"
 #include "texunit/layout.h"
 #include "texunit/runtime.h"
 
@@ -76,16 +77,7 @@ struct Wave64 {
   }
 };
 
-class TexelCodecExhaustive : public ::testing::TestWithParam<std::string> {
- protected:
-  void SetUp() override {
-    RuntimeOptions opt;
-    opt.target = GetParam();
-    opt.threads = 1;
-    ASSERT_TRUE(Runtime::Create(opt, &rt_).ok());
-  }
-  std::unique_ptr<Runtime> rt_;
-};
+class TexelCodecExhaustive : public TargetRuntimeTest {};
 
 // Runs `op` over every code on the kernel and the reference and compares all four components.
 void CompareAllCodes(const Runtime& rt, FormatId f, Op op, bool d16, const SamplerDesc* smp) {

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <vector>
 
+#include "target_runtime.h"
 #include "texunit/layout.h"
 #include "texunit/runtime.h"
 
@@ -34,15 +35,8 @@ struct Image {
   }
 };
 
-class TexelCodec : public ::testing::TestWithParam<std::string> {
+class TexelCodec : public TargetRuntimeTest {
  protected:
-  void SetUp() override {
-    RuntimeOptions opt;
-    opt.target = GetParam();
-    opt.threads = 1;
-    ASSERT_TRUE(Runtime::Create(opt, &rt_).ok());
-  }
-
   // The four components a one-lane `op` returns for texel x.
   std::array<uint32_t, 4> Load(Image& img, uint32_t x, uint32_t flags = 0, bool d16 = false,
                                uint8_t dmask = 0xF) {
@@ -88,8 +82,6 @@ class TexelCodec : public ::testing::TestWithParam<std::string> {
     std::memcpy(&h, img.bytes.data(), 2);
     return h;
   }
-
-  std::unique_ptr<Runtime> rt_;
 };
 
 TEST_P(TexelCodec, HalfFloatDecodesExactly) {

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "target_runtime.h"
 #include "texunit/descriptors.h"
 #include "texunit/layout.h"
 #include "texunit/runtime.h"
@@ -25,15 +26,8 @@ constexpr uint64_t kBase = 0x100000;
 
 uint32_t Bits(float f) { return std::bit_cast<uint32_t>(f); }
 
-class AnisoTest : public ::testing::TestWithParam<std::string> {
+class AnisoTest : public TargetRuntimeTest {
  protected:
-  void SetUp() override {
-    RuntimeOptions opt;
-    opt.target = GetParam();
-    opt.threads = 1;
-    ASSERT_TRUE(Runtime::Create(opt, &rt_).ok());
-  }
-
   // A w x h R32G32B32A32_FLOAT (or R32_FLOAT) image with `levels` levels, texel (x, y, c) of level
   // L = value(L, x, y, c).
   template <typename Value>
@@ -89,7 +83,6 @@ class AnisoTest : public ::testing::TestWithParam<std::string> {
     return rt_->Execute(req);
   }
 
-  std::unique_ptr<Runtime> rt_;
   ImageDesc image_;
   std::vector<uint8_t> texels_;
   Memory memory_;

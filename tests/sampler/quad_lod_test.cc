@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "target_runtime.h"
 #include "texunit/descriptors.h"
-#include "texunit/layout.h"
 #include "texunit/runtime.h"
 
 namespace texunit {
@@ -23,16 +23,7 @@ namespace {
 
 constexpr uint64_t kBase = 0x100000;
 
-class QuadLod : public ::testing::TestWithParam<std::string> {
- protected:
-  void SetUp() override {
-    RuntimeOptions opt;
-    opt.target = GetParam();
-    opt.threads = 1;
-    ASSERT_TRUE(Runtime::Create(opt, &rt_).ok());
-  }
-  std::unique_ptr<Runtime> rt_;
-};
+class QuadLod : public TargetRuntimeTest {};
 
 struct Wave {
   uint32_t lanes = 0;
@@ -75,18 +66,9 @@ TEST_P(QuadLod, ImplicitAndCoarseEqualPerLaneDerivativesBitForBit) {
   for (int iteration = 0; iteration < 240; ++iteration) {
     const bool rgba8 = iteration % 2 == 0;
     const uint32_t size = iteration % 3 == 0 ? 37 : 64;
-    const ImageDesc image =
-        MakeImage2D(rgba8 ? FormatId::kR8G8B8A8_UNORM : FormatId::kR32G32B32A32_FLOAT, size, size,
-                    static_cast<uint32_t>(std::bit_width(size)), kBase);
-    ImageLayout layout;
-    ASSERT_TRUE(ComputeImageLayout(image, &layout).ok());
-    // Finite texels only: a NaN out of a weighted sum may carry any payload.
-    std::vector<uint32_t> texels(layout.total_bytes / 4);
-    for (uint32_t& v : texels) {
-      v = rgba8 ? static_cast<uint32_t>(gen()) : std::bit_cast<uint32_t>(uniform(-2.0f, 2.0f));
-    }
-    Memory memory;
-    ASSERT_TRUE(memory.AddRegion(kBase, texels.data(), layout.total_bytes).ok());
+    const RandomMipImage texture(rgba8, size, kBase, gen);
+    const ImageDesc& image = texture.image;
+    const Memory& memory = texture.memory;
 
     SamplerDesc smp;
     smp.clamp_x = smp.clamp_y = iteration % 4 < 2 ? ClampMode::kWrap : ClampMode::kClampLastTexel;
