@@ -319,61 +319,6 @@ HWY_INLINE void SampleLevel(const WaveSetup& s, const GeneralWave& w, const Samp
   CombineBlend(w.reduce, gz, blend, c1, out);
 }
 
-// The anisotropic lookup of one chunk (docs/sampling.md, "Anisotropic filtering"): probe k of
-// each lane at (s, t) + o_k * (ds, dt), on both levels; each level's probes averaged (or reduced
-// by FILTER_MODE) before the mip blend. Lanes with fewer probes stop early; one probe is (s, t).
-template <class K>
-HWY_INLINE void SampleProbes(const WaveSetup& s, const GeneralWave& w, const SamplerOperands& op,
-                             size_t base, MipFilter mip, VI d0, const LevelGeometry& g0, VI d1,
-                             const LevelGeometry& g1, VF frac, VF s_raw, VF t_raw, VF probes, VF ds,
-                             VF dt, VI ox, VI oy, VI oz, VF ref, MF linear, bool any_linear,
-                             MF active, Vec4<VF> c) {
-  const DF df;
-  const VF one = hn::Set(df, 1.0f);
-  const MF single = hn::Eq(probes, one);
-  const MF blend =
-      mip == MipFilter::kLinear ? hn::And(active, hn::Gt(frac, hn::Zero(df))) : hn::FirstN(df, 0);
-  const bool any_blend = !hn::AllFalse(df, blend);
-  const int most =
-      static_cast<int>(hn::GetLane(hn::MaxOfLanes(df, hn::IfThenElse(active, probes, one))));
-  const VF two_n = hn::Add(probes, probes);
-  TEXUNIT_VEC4(VF, c1);
-  TEXUNIT_VEC4(VF, p);
-  const auto accumulate = [&](int k, MF probe, Vec4<VF> sum) {
-    for (int i = 0; i < 4; ++i) {
-      if (k == 0) {
-        sum[i] = p[i];
-      } else if (w.reduce == FilterMode::kBlend) {
-        sum[i] = hn::IfThenElse(probe, hn::Add(sum[i], p[i]), sum[i]);
-      } else {
-        sum[i] = ReduceWith(w.reduce, probe, sum[i], p[i]);
-      }
-    }
-  };
-  for (int k = 0; k < most; ++k) {
-    const MF probe = hn::And(active, hn::Lt(hn::Set(df, static_cast<float>(k)), probes));
-    const VF o = hn::Div(hn::Sub(hn::Set(df, static_cast<float>(2 * k + 1)), probes), two_n);
-    VF sk = hn::IfThenElse(single, s_raw, hn::Add(s_raw, hn::Mul(o, ds)));
-    VF tk = hn::IfThenElse(single, t_raw, hn::Add(t_raw, hn::Mul(o, dt)));
-    if (K::kGeneral && w.cube) sk = CubeFaceCoord(sk), tk = CubeFaceCoord(tk);
-    SampleLevel<K>(s, w, op, base, d0, g0, sk, tk, ox, oy, oz, ref, linear, any_linear, probe, p);
-    accumulate(k, probe, c);
-    const MF probe1 = hn::And(probe, blend);
-    if (any_blend && !hn::AllFalse(df, probe1)) {
-      SampleLevel<K>(s, w, op, base, d1, g1, sk, tk, ox, oy, oz, ref, linear, any_linear, probe1,
-                     p);
-      accumulate(k, probe1, c1);
-    }
-  }
-  if (w.reduce == FilterMode::kBlend) {
-    for (int i = 0; i < 4; ++i) {
-      c[i] = hn::Div(c[i], probes);
-      c1[i] = hn::Div(c1[i], probes);
-    }
-  }
-  if (any_blend) CombineBlend(w.reduce, frac, blend, c1, c);
-}
-
 // Whether a kernel's results can be denormal, so that ResultBits must flush them. RGBA8 UNORM and
 // sRGB results of a kernel that blends no levels and reads no border colour (not the general one)
 // are weighted sums of codes (or sRGB table values, all 0 or at least 3e-4) over 255, the weights
@@ -528,6 +473,131 @@ HWY_INLINE void FilterStagedLevel(const WaveSetup& s, const uint32_t* w, const f
     f.b = hn::Load(df, wb);
     Bilerp(f, hn::FirstN(df, n), t00, t10, t01, t11, c);
   }
+}
+
+// The most probes a lane takes (2^MAX_ANISO_RATIO, the ratio at most 4).
+constexpr int kMaxProbes = 16;
+
+// Whether a kernel gathers its anisotropic probes' texels first and filters them after
+// (SampleProbes): the one-word RGBA8 fast paths, where pair reads replace the gathers
+// (box_read-inl.h). One pass waits on each probe's gathers before the next probe's start.
+template <class K>
+constexpr bool IsStagedProbeKernel() {
+  return kHaveBoxReads && K::kAniso && !K::kGeneral && !K::kCompare && IsRgba8Path(K::kPath) &&
+         K::kXy == KeyXy::kBilinear;
+}
+
+// The probes' sums to their mean (or, with a min/max FILTER_MODE, left as reduced), then the mip
+// blend of the two levels' into c.
+HWY_INLINE void FinishProbes(FilterMode reduce, bool any_blend, VF probes, VF frac, MF blend,
+                             Vec4<VF> c1, Vec4<VF> c) {
+  if (reduce == FilterMode::kBlend) {
+    for (int i = 0; i < 4; ++i) {
+      c[i] = hn::Div(c[i], probes);
+      c1[i] = hn::Div(c1[i], probes);
+    }
+  }
+  if (any_blend) CombineBlend(reduce, frac, blend, c1, c);
+}
+
+// The anisotropic lookup of one chunk (docs/sampling.md, "Anisotropic filtering"): probe k of
+// each lane at (s, t) + o_k * (ds, dt), on both levels; each level's probes averaged (or reduced
+// by FILTER_MODE) before the mip blend. Lanes with fewer probes stop early; one probe is (s, t).
+template <class K>
+HWY_INLINE void SampleProbes(const WaveSetup& s, const GeneralWave& w, const SamplerOperands& op,
+                             size_t base, MipFilter mip, VI d0, const LevelGeometry& g0, VI d1,
+                             const LevelGeometry& g1, VF frac, VF s_raw, VF t_raw, VF probes, VF ds,
+                             VF dt, VI ox, VI oy, VI oz, VF ref, MF linear, bool any_linear,
+                             MF active, Vec4<VF> c) {
+  const DF df;
+  const VF one = hn::Set(df, 1.0f);
+  const MF single = hn::Eq(probes, one);
+  const MF blend =
+      mip == MipFilter::kLinear ? hn::And(active, hn::Gt(frac, hn::Zero(df))) : hn::FirstN(df, 0);
+  const bool any_blend = !hn::AllFalse(df, blend);
+  const int most =
+      static_cast<int>(hn::GetLane(hn::MaxOfLanes(df, hn::IfThenElse(active, probes, one))));
+  const VF two_n = hn::Add(probes, probes);
+  TEXUNIT_VEC4(VF, c1);
+  TEXUNIT_VEC4(VF, p);
+  const auto accumulate = [&](int k, MF probe, Vec4<VF> sum) {
+    for (int i = 0; i < 4; ++i) {
+      if (k == 0) {
+        sum[i] = p[i];
+      } else if (w.reduce == FilterMode::kBlend) {
+        sum[i] = hn::IfThenElse(probe, hn::Add(sum[i], p[i]), sum[i]);
+      } else {
+        sum[i] = ReduceWith(w.reduce, probe, sum[i], p[i]);
+      }
+    }
+  };
+  // Probe k's lanes and coordinates.
+  const auto probe_mask = [&](int k) {
+    return hn::And(active, hn::Lt(hn::Set(df, static_cast<float>(k)), probes));
+  };
+  const auto coords = [&](int k, VF* sk, VF* tk) {
+    const VF o = hn::Div(hn::Sub(hn::Set(df, static_cast<float>(2 * k + 1)), probes), two_n);
+    *sk = hn::IfThenElse(single, s_raw, hn::Add(s_raw, hn::Mul(o, ds)));
+    *tk = hn::IfThenElse(single, t_raw, hn::Add(t_raw, hn::Mul(o, dt)));
+  };
+  if constexpr (IsStagedProbeKernel<K>()) {
+    if (most <= kMaxProbes) {
+      // Two passes, as SampleWaveStaged's: every probe's words on both levels gathered back to
+      // back, then filtered in the same order as below, so the same bits.
+      const DI di;
+      constexpr size_t kN = hn::MaxLanes(DF());
+      HWY_ALIGN uint32_t words[2][kMaxProbes][4 * kN];
+      HWY_ALIGN float weights[2][kMaxProbes][2][kN];
+      bool blends[kMaxProbes];
+      PendingGathers pending;
+      const BoxLevel no_box;  // the probes' taps of neighbouring lanes lie N rows apart
+      for (int k = 0; k < most; ++k) {
+        const MF probe = probe_mask(k);
+        VF sk, tk;
+        coords(k, &sk, &tk);
+        sk = ZeroNaN(sk), tk = ZeroNaN(tk);  // GatherStagedLevel's TexelSpace: as SampleLevel's
+        GatherStagedLevel<K, WaveAddress>(s, sk, tk, ox, oy, g0, no_box, hn::RebindMask(di, probe),
+                                          words[0][k], weights[0][k][0], weights[0][k][1],
+                                          &pending);
+        const MF probe1 = hn::And(probe, blend);
+        blends[k] = any_blend && !hn::AllFalse(df, probe1);
+        if (blends[k]) {
+          GatherStagedLevel<K, WaveAddress>(s, sk, tk, ox, oy, g1, no_box,
+                                            hn::RebindMask(di, probe1), words[1][k],
+                                            weights[1][k][0], weights[1][k][1], &pending);
+        }
+      }
+      for (size_t i = 0; i < pending.count; ++i) {
+        GatherStagedWords<K>(s, pending.kind[i], pending.words[i]);
+      }
+      for (int k = 0; k < most; ++k) {
+        const MF probe = probe_mask(k);
+        FilterStagedLevel<K>(s, words[0][k], weights[0][k][0], weights[0][k][1], p);
+        accumulate(k, probe, c);
+        if (blends[k]) {
+          FilterStagedLevel<K>(s, words[1][k], weights[1][k][0], weights[1][k][1], p);
+          accumulate(k, hn::And(probe, blend), c1);
+        }
+      }
+      FinishProbes(w.reduce, any_blend, probes, frac, blend, c1, c);
+      return;
+    }
+  }
+  for (int k = 0; k < most; ++k) {
+    const MF probe = probe_mask(k);
+    VF sk, tk;
+    coords(k, &sk, &tk);
+    if (K::kGeneral && w.cube) sk = CubeFaceCoord(sk), tk = CubeFaceCoord(tk);
+    SampleLevel<K>(s, w, op, base, d0, g0, sk, tk, ox, oy, oz, ref, linear, any_linear, probe, p);
+    accumulate(k, probe, c);
+    const MF probe1 = hn::And(probe, blend);
+    if (any_blend && !hn::AllFalse(df, probe1)) {
+      SampleLevel<K>(s, w, op, base, d1, g1, sk, tk, ox, oy, oz, ref, linear, any_linear, probe1,
+                     p);
+      accumulate(k, probe1, c1);
+    }
+  }
+  FinishProbes(w.reduce, any_blend, probes, frac, blend, c1, c);
 }
 
 // SampleWaveT for the staged kernels, in two passes over the wave's chunks: the first computes
