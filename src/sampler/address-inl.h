@@ -187,6 +187,15 @@ struct LevelGeometry {
   VField<VF> fw, fh, inv_w, inv_h;
 };
 
+// Zeros: a LevelGeometry that LookupChunkLevel fills on first use, defined before it for the
+// compiler, which cannot see that (and xor-zeroed registers cost nothing).
+HWY_INLINE void ClearLevelGeometry(LevelGeometry& m) {
+  const DF df;
+  const DI di;
+  m.w = m.h = m.pitch = m.offset_words = hn::Zero(di);
+  m.fw = m.fh = m.inv_w = m.inv_h = hn::Zero(df);
+}
+
 // Fills m for each lane's level; returns the level every lane is on, or -1 (UniformLevel).
 template <class A = WaveAddress>
 HWY_INLINE int LookupLevel(const WaveSetup& s, VI level, LevelGeometry& m) {

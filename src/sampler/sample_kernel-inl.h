@@ -636,11 +636,13 @@ HWY_INLINE void SampleWaveStaged(const WaveSetup& s) {
   LookupLevel<A>(s, hn::Zero(di), g0);
   const BoxLevel box0 = MakeBoxLevel(s, 0);
   if (!level_zero) PrepareQuadLod(s, lambda_zero, /*aniso=*/false, &op);
-  // Each chunk's first and second level (LookupChunkLevel), starting from level 0: g0 serves as
-  // the first level's geometry.
-  ChunkLevel last0{0, box0}, last1{0, box0};
+  // A chunk's first and second level where it computes a LOD (LookupChunkLevel; the first such
+  // chunk looks both up). g0 stays level 0's, a constant of the level-0 waves' loop.
+  TEXUNIT_LEVEL_GEOMETRY(g);
   TEXUNIT_LEVEL_GEOMETRY(g1);
-  if constexpr (kLevels == 2) LookupLevel<A>(s, hn::Zero(di), g1);
+  ClearLevelGeometry(g);
+  ClearLevelGeometry(g1);
+  ChunkLevel last0, last1;
 
   for (size_t base = 0; base < out.lane_count; base += n) {
     const hn::Mask<DU> active_u = ActiveMask(du, s.exec, base);
@@ -660,7 +662,7 @@ HWY_INLINE void SampleWaveStaged(const WaveSetup& s) {
     VF frac;
     ChooseLevels(s, mip, ApplyViewMinLod(s, SampleLambda(s, op, base, lambda_zero)), &d0, &d1,
                  &frac);
-    GatherStagedLevel<K, A>(s, sc, tc, ox, oy, g0, LookupChunkLevel<A>(s, d0, g0, &last0), active,
+    GatherStagedLevel<K, A>(s, sc, tc, ox, oy, g, LookupChunkLevel<A>(s, d0, g, &last0), active,
                             words[0] + base * kLaneWords, weights[0][0] + base,
                             weights[0][1] + base, &pending);
     if constexpr (kLevels == 2) {
@@ -734,12 +736,12 @@ HWY_INLINE void SampleWaveT(const WaveSetup& s) {
   const bool aniso = kProbes && s.key.aniso > 1;
   const bool compare = (kGeneral && w.compare) || K::kCompare;
   PrepareQuadLod(s, lambda_zero, aniso, &op);
-  // Each chunk's first and second level (LookupChunkLevel), starting from level 0.
+  // Each chunk's first and second level (LookupChunkLevel; the first chunk looks both up).
   TEXUNIT_LEVEL_GEOMETRY(g0);
   TEXUNIT_LEVEL_GEOMETRY(g1);
+  ClearLevelGeometry(g0);
+  ClearLevelGeometry(g1);
   ChunkLevel last0, last1;
-  last0.level = LookupLevel(s, hn::Zero(DI()), g0);
-  last1.level = LookupLevel(s, hn::Zero(DI()), g1);
 
   for (size_t base = 0; base < out.lane_count; base += n) {
     const hn::Mask<DU> active_u = ActiveMask(du, s.exec, base);
