@@ -600,6 +600,17 @@ HWY_INLINE void SampleProbes(const WaveSetup& s, const GeneralWave& w, const Sam
   FinishProbes(w.reduce, any_blend, probes, frac, blend, c1, c);
 }
 
+// A staged chunk's coordinates, NaN to 0 once for both levels (GatherStagedLevel's TexelSpace),
+// and its _O offsets.
+template <class A>
+HWY_INLINE void StagedChunkOperands(const WaveSetup& s, const SamplerOperands& op, size_t base,
+                                    VF* sc, VF* tc, VI* ox, VI* oy) {
+  const DF df;
+  LoadOffsets(op, base, A::Offsets(s.key), ox, oy);
+  *sc = ZeroNaN(hn::LoadU(df, op.s + base));
+  *tc = ZeroNaN(hn::LoadU(df, op.t + base));
+}
+
 // SampleWaveT for the staged kernels, in two passes over the wave's chunks: the first computes
 // the texel addresses and gathers the words (kept per lane on the stack), the second converts,
 // filters and writes. In one pass, each chunk's filter arithmetic waits on its own gathers and
@@ -632,47 +643,52 @@ HWY_INLINE void SampleWaveStaged(const WaveSetup& s) {
   // Every lane of a wave with no mip filter, or a zero LOD that MIN_LOD does not raise, is on
   // level 0 (ChooseLevels): its geometry is looked up once, and no chunk computes a LOD.
   const bool level_zero = mip == MipFilter::kNone || (lambda_zero && !(s.view_min_lod > 0.0f));
-  TEXUNIT_LEVEL_GEOMETRY(g0);
-  LookupLevel<A>(s, hn::Zero(di), g0);
-  const BoxLevel box0 = MakeBoxLevel(s, 0);
-  if (!level_zero) PrepareQuadLod(s, lambda_zero, /*aniso=*/false, &op);
-  // A chunk's first and second level where it computes a LOD (LookupChunkLevel; the first such
-  // chunk looks both up). g0 stays level 0's, a constant of the level-0 waves' loop.
-  TEXUNIT_LEVEL_GEOMETRY(g);
-  TEXUNIT_LEVEL_GEOMETRY(g1);
-  ClearLevelGeometry(g);
-  ClearLevelGeometry(g1);
-  ChunkLevel last0, last1;
-
-  for (size_t base = 0; base < out.lane_count; base += n) {
-    const hn::Mask<DU> active_u = ActiveMask(du, s.exec, base);
-    if (hn::AllFalse(du, active_u)) continue;
-    VI ox, oy;
-    LoadOffsets(op, base, A::Offsets(s.key), &ox, &oy);
-    // NaN to 0 once for both levels (GatherStagedLevel's TexelSpace).
-    const VF sc = ZeroNaN(hn::LoadU(df, op.s + base)), tc = ZeroNaN(hn::LoadU(df, op.t + base));
-    const MI active = hn::RebindMask(di, active_u);
-    if (level_zero) {
-      GatherStagedLevel<K, A>(s, sc, tc, ox, oy, g0, box0, active, words[0] + base * kLaneWords,
-                              weights[0][0] + base, weights[0][1] + base, &pending);
+  // Pass 1 (two loops: the level-0 one keeps its level's geometry a constant).
+  if (level_zero) {
+    TEXUNIT_LEVEL_GEOMETRY(g0);
+    LookupLevel<A>(s, hn::Zero(di), g0);
+    const BoxLevel box0 = MakeBoxLevel(s, 0);
+    for (size_t base = 0; base < out.lane_count; base += n) {
+      const hn::Mask<DU> active_u = ActiveMask(du, s.exec, base);
+      if (hn::AllFalse(du, active_u)) continue;
+      VF sc, tc;
+      VI ox, oy;
+      StagedChunkOperands<A>(s, op, base, &sc, &tc, &ox, &oy);
+      GatherStagedLevel<K, A>(s, sc, tc, ox, oy, g0, box0, hn::RebindMask(di, active_u),
+                              words[0] + base * kLaneWords, weights[0][0] + base,
+                              weights[0][1] + base, &pending);
       if constexpr (kLevels == 2) blends[base / n] = false;
-      continue;
     }
-    VI d0, d1;
-    VF frac;
-    ChooseLevels(s, mip, ApplyViewMinLod(s, SampleLambda(s, op, base, lambda_zero)), &d0, &d1,
-                 &frac);
-    GatherStagedLevel<K, A>(s, sc, tc, ox, oy, g, LookupChunkLevel<A>(s, d0, g, &last0), active,
-                            words[0] + base * kLaneWords, weights[0][0] + base,
-                            weights[0][1] + base, &pending);
-    if constexpr (kLevels == 2) {
-      const MF blend = hn::And(hn::RebindMask(df, active_u), hn::Gt(frac, hn::Zero(df)));
-      blends[base / n] = !hn::AllFalse(df, blend);
-      if (blends[base / n]) {
-        hn::Store(frac, df, fracs + base);
-        GatherStagedLevel<K, A>(s, sc, tc, ox, oy, g1, LookupChunkLevel<A>(s, d1, g1, &last1),
-                                hn::RebindMask(di, blend), words[1] + base * kLaneWords,
-                                weights[1][0] + base, weights[1][1] + base, &pending);
+  } else {
+    PrepareQuadLod(s, lambda_zero, /*aniso=*/false, &op);
+    // Each chunk's first and second level (LookupChunkLevel; the first chunk looks both up).
+    TEXUNIT_LEVEL_GEOMETRY(g);
+    TEXUNIT_LEVEL_GEOMETRY(g1);
+    ClearLevelGeometry(g);
+    ClearLevelGeometry(g1);
+    ChunkLevel last0, last1;
+    for (size_t base = 0; base < out.lane_count; base += n) {
+      const hn::Mask<DU> active_u = ActiveMask(du, s.exec, base);
+      if (hn::AllFalse(du, active_u)) continue;
+      VF sc, tc;
+      VI ox, oy;
+      StagedChunkOperands<A>(s, op, base, &sc, &tc, &ox, &oy);
+      VI d0, d1;
+      VF frac;
+      ChooseLevels(s, mip, ApplyViewMinLod(s, SampleLambda(s, op, base, lambda_zero)), &d0, &d1,
+                   &frac);
+      GatherStagedLevel<K, A>(s, sc, tc, ox, oy, g, LookupChunkLevel<A>(s, d0, g, &last0),
+                              hn::RebindMask(di, active_u), words[0] + base * kLaneWords,
+                              weights[0][0] + base, weights[0][1] + base, &pending);
+      if constexpr (kLevels == 2) {
+        const MF blend = hn::And(hn::RebindMask(df, active_u), hn::Gt(frac, hn::Zero(df)));
+        blends[base / n] = !hn::AllFalse(df, blend);
+        if (blends[base / n]) {
+          hn::Store(frac, df, fracs + base);
+          GatherStagedLevel<K, A>(s, sc, tc, ox, oy, g1, LookupChunkLevel<A>(s, d1, g1, &last1),
+                                  hn::RebindMask(di, blend), words[1] + base * kLaneWords,
+                                  weights[1][0] + base, weights[1][1] + base, &pending);
+        }
       }
     }
   }
