@@ -55,6 +55,23 @@ struct RandomMipImage {
   Memory memory;
 };
 
+// Runs IMAGE_SAMPLE with `flags` on `texture` through `smp`: `req` brings the lane count, EXEC and
+// operands; returns the four components, component c of lane i at c * lane_count + i (lanes the
+// request does not write keep 0xDEADBEEF).
+inline std::vector<uint32_t> RunSample(Runtime& rt, const RandomMipImage& texture,
+                                       const SamplerDesc& smp, uint32_t flags, TexRequest req) {
+  req.op.kind = OpKind::kSample;
+  req.op.flags = flags;
+  req.image = &texture.image;
+  req.sampler = &smp;
+  req.memory = &texture.memory;
+  std::vector<uint32_t> out(4 * req.lane_count, 0xDEADBEEF);
+  for (int c = 0; c < 4; ++c) req.out.data[c] = out.data() + c * req.lane_count;
+  const Status st = rt.Execute(req);
+  EXPECT_TRUE(st.ok()) << st.message();
+  return out;
+}
+
 }  // namespace texunit
 
 #endif  // TEXUNIT_TESTS_TARGET_RUNTIME_H_

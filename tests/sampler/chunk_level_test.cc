@@ -33,15 +33,9 @@ struct Operands {
 };
 
 // Runs the wave with `exec` and returns the four components of each lane.
-std::vector<uint32_t> Sample(Runtime& rt, const ImageDesc& image, const SamplerDesc& smp,
-                             const Memory& memory, const Operands& in, uint32_t flags,
-                             uint64_t exec) {
+std::vector<uint32_t> Sample(Runtime& rt, const RandomMipImage& texture, const SamplerDesc& smp,
+                             const Operands& in, uint32_t flags, uint64_t exec) {
   TexRequest req;
-  req.op.kind = OpKind::kSample;
-  req.op.flags = flags;
-  req.image = &image;
-  req.sampler = &smp;
-  req.memory = &memory;
   req.lane_count = kLanes;
   req.exec = exec;
   req.in.coord[0] = in.v[0].data();
@@ -50,11 +44,7 @@ std::vector<uint32_t> Sample(Runtime& rt, const ImageDesc& image, const SamplerD
   for (int d = 0; d < 2; ++d) {
     for (int a = 0; a < 2; ++a) req.in.deriv[d][a] = in.v[3 + 2 * d + a].data();
   }
-  std::vector<uint32_t> out(4 * kLanes, 0xDEADBEEF);
-  for (int c = 0; c < 4; ++c) req.out.data[c] = out.data() + c * kLanes;
-  const Status st = rt.Execute(req);
-  EXPECT_TRUE(st.ok()) << st.message();
-  return out;
+  return RunSample(rt, texture, smp, flags, req);
 }
 
 TEST_P(ChunkLevel, WavesWhoseChunksChangeLevelEqualOneLaneWavesBitForBit) {
@@ -68,8 +58,6 @@ TEST_P(ChunkLevel, WavesWhoseChunksChangeLevelEqualOneLaneWavesBitForBit) {
     const bool rgba8 = iteration % 2 == 0;
     const uint32_t size = iteration % 3 == 0 ? 37 : 64;
     const RandomMipImage texture(rgba8, size, kBase, gen);
-    const ImageDesc& image = texture.image;
-    const Memory& memory = texture.memory;
 
     // Filters by iteration: POINT, BILINEAR, trilinear, anisotropic (with _D derivatives).
     const int filter = (iteration / 2) % 4;
@@ -113,10 +101,10 @@ TEST_P(ChunkLevel, WavesWhoseChunksChangeLevelEqualOneLaneWavesBitForBit) {
     }
     const uint32_t flags = aniso ? kOpDeriv : kOpLod;
     const uint64_t exec = gen() % 4 ? ~0ull : (uint64_t{gen()} << 32 | gen());
-    const std::vector<uint32_t> wave = Sample(*rt_, image, smp, memory, in, flags, exec);
+    const std::vector<uint32_t> wave = Sample(*rt_, texture, smp, in, flags, exec);
     for (uint32_t lane = 0; lane < kLanes; ++lane) {
       if (!((exec >> lane) & 1)) continue;
-      const std::vector<uint32_t> alone = Sample(*rt_, image, smp, memory, in, flags, 1ull << lane);
+      const std::vector<uint32_t> alone = Sample(*rt_, texture, smp, in, flags, 1ull << lane);
       for (int c = 0; c < 4; ++c) {
         ASSERT_EQ(wave[c * kLanes + lane], alone[c * kLanes + lane])
             << "iteration " << iteration << " lane " << lane << " component " << c << " group "

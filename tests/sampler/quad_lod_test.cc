@@ -33,14 +33,9 @@ struct Wave {
 };
 
 // Runs SAMPLE with `flags` (0, kOpDeriv or kOpCoarseDeriv) and returns the four components.
-std::vector<uint32_t> Sample(Runtime& rt, const ImageDesc& image, const SamplerDesc& smp,
-                             const Memory& memory, const Wave& w, uint32_t flags) {
+std::vector<uint32_t> Sample(Runtime& rt, const RandomMipImage& texture, const SamplerDesc& smp,
+                             const Wave& w, uint32_t flags) {
   TexRequest req;
-  req.op.kind = OpKind::kSample;
-  req.op.flags = flags;
-  req.image = &image;
-  req.sampler = &smp;
-  req.memory = &memory;
   req.lane_count = w.lanes;
   req.exec = w.exec;
   req.in.coord[0] = w.s.data();
@@ -48,11 +43,7 @@ std::vector<uint32_t> Sample(Runtime& rt, const ImageDesc& image, const SamplerD
   for (int d = 0; d < 2; ++d) {
     for (int a = 0; a < 2; ++a) req.in.deriv[d][a] = w.deriv[d][a].data();
   }
-  std::vector<uint32_t> out(4 * w.lanes, 0xDEADBEEF);
-  for (int c = 0; c < 4; ++c) req.out.data[c] = out.data() + c * w.lanes;
-  const Status st = rt.Execute(req);
-  EXPECT_TRUE(st.ok()) << st.message();
-  return out;
+  return RunSample(rt, texture, smp, flags, req);
 }
 
 TEST_P(QuadLod, ImplicitAndCoarseEqualPerLaneDerivativesBitForBit) {
@@ -67,8 +58,6 @@ TEST_P(QuadLod, ImplicitAndCoarseEqualPerLaneDerivativesBitForBit) {
     const bool rgba8 = iteration % 2 == 0;
     const uint32_t size = iteration % 3 == 0 ? 37 : 64;
     const RandomMipImage texture(rgba8, size, kBase, gen);
-    const ImageDesc& image = texture.image;
-    const Memory& memory = texture.memory;
 
     SamplerDesc smp;
     smp.clamp_x = smp.clamp_y = iteration % 4 < 2 ? ClampMode::kWrap : ClampMode::kClampLastTexel;
@@ -112,8 +101,8 @@ TEST_P(QuadLod, ImplicitAndCoarseEqualPerLaneDerivativesBitForBit) {
         w.deriv[1][a].push_back(std::bit_cast<uint32_t>(quad(*axes[a], lane, 2) - tl));
       }
     }
-    const std::vector<uint32_t> per_lane = Sample(*rt_, image, smp, memory, w, kOpDeriv);
-    const std::vector<uint32_t> implicit = Sample(*rt_, image, smp, memory, w, 0);
+    const std::vector<uint32_t> per_lane = Sample(*rt_, texture, smp, w, kOpDeriv);
+    const std::vector<uint32_t> implicit = Sample(*rt_, texture, smp, w, 0);
     Wave coarse = w;
     for (uint32_t lane = 0; lane < w.lanes; ++lane) {
       if (lane % 4 == 0) continue;
@@ -121,8 +110,7 @@ TEST_P(QuadLod, ImplicitAndCoarseEqualPerLaneDerivativesBitForBit) {
         for (auto& a : d) a[lane] = std::bit_cast<uint32_t>(uniform(-100.0f, 100.0f));
       }
     }
-    const std::vector<uint32_t> coarse_out =
-        Sample(*rt_, image, smp, memory, coarse, kOpCoarseDeriv);
+    const std::vector<uint32_t> coarse_out = Sample(*rt_, texture, smp, coarse, kOpCoarseDeriv);
     for (uint32_t lane = 0; lane < w.lanes; ++lane) {
       if (!((w.exec >> lane) & 1)) continue;
       for (int c = 0; c < 4; ++c) {
